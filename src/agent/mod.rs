@@ -1,0 +1,1 @@
+//! agent (placeholder until its issue lands).

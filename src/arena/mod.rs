@@ -1,0 +1,1 @@
+//! arena (placeholder until its issue lands).

@@ -1,0 +1,1 @@
+//! client (placeholder until its issue lands).

@@ -1,0 +1,1 @@
+//! game (placeholder until its issue lands).
