@@ -1,1 +1,4 @@
-//! arena (placeholder until its issue lands).
+//! In-process games between agents, no server: seeded, seats rotated. Uses `game` and `agent`;
+//! no tokio.
+
+pub mod stats;
