@@ -1,1 +1,4 @@
-//! agent (placeholder until its issue lands).
+//! Agents: the `Agent` trait, baselines and the UCT family. Uses `game` only; no tokio.
+
+pub mod ensemble;
+pub mod uct;
