@@ -1,0 +1,251 @@
+//! Agent specifications as written on the command line: `NAME[:key=value,...]`, e.g.
+//! `mpt-ensemble-uct:iterations=10000,trees=8,c=0.7`. The same spec works for `arena` and
+//! `play`. Parsing only; building the agent is `agent::build`.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// The fast rule-based baseline (no search).
+    Heuristic,
+    /// UCT with random playouts, no pruning.
+    PlainUct,
+    /// UCT whose new nodes start with virtual wins.
+    VwUct,
+    /// UCT with move pruning (cities > settlements > rest) in expansion and playouts.
+    MpUct,
+    /// MP-UCT over an ensemble of independent trees.
+    MpEnsembleUct,
+    /// MP-EnsembleUCT plus trade-optimistic macro moves (bank/port trades folded into builds).
+    MptEnsembleUct,
+}
+
+impl AgentKind {
+    /// Every kind with its spec name.
+    pub const ALL: [(AgentKind, &'static str); 7] = [
+        (AgentKind::Random, "random"),
+        (AgentKind::Heuristic, "heuristic"),
+        (AgentKind::PlainUct, "plain-uct"),
+        (AgentKind::VwUct, "vw-uct"),
+        (AgentKind::MpUct, "mp-uct"),
+        (AgentKind::MpEnsembleUct, "mp-ensemble-uct"),
+        (AgentKind::MptEnsembleUct, "mpt-ensemble-uct"),
+    ];
+
+    /// The spec name.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map(|(_, n)| *n)
+            .unwrap_or("?")
+    }
+
+    /// Whether this kind searches (takes `iterations`, `time-ms`, ...).
+    pub fn is_search(self) -> bool {
+        !matches!(self, AgentKind::Random | AgentKind::Heuristic)
+    }
+
+    /// Whether this kind runs an ensemble of trees by default.
+    pub fn is_ensemble(self) -> bool {
+        matches!(self, AgentKind::MpEnsembleUct | AgentKind::MptEnsembleUct)
+    }
+}
+
+/// A parsed agent spec. Unset keys keep their defaults (see [`AgentSpec::new`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgentSpec {
+    /// Which agent.
+    pub kind: AgentKind,
+    /// Search iterations (playouts) per decision, across the whole ensemble.
+    pub iterations: u64,
+    /// Independent trees (ensembles; 1 for single-tree kinds unless given).
+    pub trees: usize,
+    /// Worker threads for the ensemble (default: all cores).
+    pub threads: Option<usize>,
+    /// UCB exploration constant.
+    pub c: f32,
+    /// Wall-clock budget per decision in milliseconds; with `iterations`, whichever ends first.
+    pub time_ms: Option<u64>,
+    /// Random seed (default: from the OS).
+    pub seed: Option<u64>,
+    /// Virtual wins for VW-UCT: visits a new node starts with.
+    pub virtual_visits: f32,
+}
+
+impl AgentSpec {
+    /// The defaults for `kind`: 1,000 iterations, C = 0.7, 4 trees for ensembles.
+    pub fn new(kind: AgentKind) -> Self {
+        AgentSpec {
+            kind,
+            iterations: 1000,
+            trees: if kind.is_ensemble() { 4 } else { 1 },
+            threads: None,
+            c: 0.7,
+            time_ms: None,
+            seed: None,
+            virtual_visits: if kind == AgentKind::VwUct { 10.0 } else { 0.0 },
+        }
+    }
+}
+
+/// Why a spec did not parse; carries the offending text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The name is not one of [`AgentKind::ALL`].
+    UnknownAgent(String),
+    /// A `key=value` pair whose key is unknown.
+    UnknownKey(String),
+    /// A value that does not parse or is out of range.
+    BadValue(String),
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::UnknownAgent(s) => {
+                let names: Vec<_> = AgentKind::ALL.iter().map(|(_, n)| *n).collect();
+                write!(f, "unknown agent `{s}` (one of: {})", names.join(", "))
+            }
+            SpecError::UnknownKey(s) => write!(
+                f,
+                "unknown key `{s}` (keys: iterations, trees, threads, c, time-ms, seed, vw)"
+            ),
+            SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl FromStr for AgentSpec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<Self, SpecError> {
+        let (name, rest) = s.split_once(':').unwrap_or((s, ""));
+        let kind = AgentKind::ALL
+            .iter()
+            .find(|(_, n)| *n == name.trim())
+            .map(|(k, _)| *k)
+            .ok_or_else(|| SpecError::UnknownAgent(name.to_string()))?;
+        let mut spec = AgentSpec::new(kind);
+        for pair in rest.split(',').filter(|p| !p.trim().is_empty()) {
+            let (k, v) = pair
+                .split_once('=')
+                .ok_or_else(|| SpecError::BadValue(pair.to_string()))?;
+            let bad = || SpecError::BadValue(pair.to_string());
+            match k.trim() {
+                "iterations" => spec.iterations = v.parse().map_err(|_| bad())?,
+                "trees" => spec.trees = v.parse().ok().filter(|n| *n > 0).ok_or_else(bad)?,
+                "threads" => {
+                    spec.threads = Some(v.parse().ok().filter(|n| *n > 0).ok_or_else(bad)?)
+                }
+                "c" => spec.c = v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?,
+                "time-ms" => spec.time_ms = Some(v.parse().map_err(|_| bad())?),
+                "seed" => spec.seed = Some(v.parse().map_err(|_| bad())?),
+                "vw" => {
+                    spec.virtual_visits =
+                        v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?
+                }
+                _ => return Err(SpecError::UnknownKey(k.to_string())),
+            }
+        }
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    /// Writes the spec back in the `NAME:key=value,...` form, every key explicit except unset
+    /// options.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kind.name())?;
+        if !self.kind.is_search() {
+            return match self.seed {
+                Some(s) => write!(f, ":seed={s}"),
+                None => Ok(()),
+            };
+        }
+        write!(
+            f,
+            ":iterations={},trees={},c={}",
+            self.iterations, self.trees, self.c
+        )?;
+        if let Some(t) = self.threads {
+            write!(f, ",threads={t}")?;
+        }
+        if let Some(t) = self.time_ms {
+            write!(f, ",time-ms={t}")?;
+        }
+        if let Some(s) = self.seed {
+            write!(f, ",seed={s}")?;
+        }
+        if self.virtual_visits > 0.0 {
+            write!(f, ",vw={}", self.virtual_visits)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_spec_parses_every_key() {
+        let s: AgentSpec = "mpt-ensemble-uct:iterations=10000,trees=8,c=0.5,time-ms=900,seed=3"
+            .parse()
+            .unwrap();
+        assert_eq!(s.kind, AgentKind::MptEnsembleUct);
+        assert_eq!(s.iterations, 10000);
+        assert_eq!(s.trees, 8);
+        assert_eq!(s.c, 0.5);
+        assert_eq!(s.time_ms, Some(900));
+        assert_eq!(s.seed, Some(3));
+    }
+
+    #[test]
+    fn defaults_depend_on_the_kind() {
+        let e: AgentSpec = "mp-ensemble-uct".parse().unwrap();
+        assert_eq!(e.trees, 4);
+        let p: AgentSpec = "plain-uct".parse().unwrap();
+        assert_eq!(p.trees, 1);
+        assert_eq!(p.virtual_visits, 0.0);
+        let v: AgentSpec = "vw-uct".parse().unwrap();
+        assert!(v.virtual_visits > 0.0);
+    }
+
+    #[test]
+    fn bad_specs_name_what_is_wrong() {
+        assert_eq!(
+            "alphazero".parse::<AgentSpec>(),
+            Err(SpecError::UnknownAgent("alphazero".into()))
+        );
+        assert_eq!(
+            "mp-uct:depth=3".parse::<AgentSpec>(),
+            Err(SpecError::UnknownKey("depth".into()))
+        );
+        assert_eq!(
+            "mp-uct:trees=0".parse::<AgentSpec>(),
+            Err(SpecError::BadValue("trees=0".into()))
+        );
+        assert!("mp-uct:iterations".parse::<AgentSpec>().is_err());
+    }
+
+    #[test]
+    fn display_round_trips() {
+        for text in [
+            "heuristic",
+            "random:seed=5",
+            "vw-uct:iterations=1000,trees=1,c=0.7,vw=10",
+            "mpt-ensemble-uct:iterations=10000,trees=8,c=0.7,threads=2,time-ms=500,seed=9",
+        ] {
+            let spec: AgentSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
+        }
+    }
+}
