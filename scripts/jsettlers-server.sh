@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# Start a headless stock JSettlers2 (2.7.x) server that runs robot-only games with its built-in
+# robots, leaving seats for third-party robots such as catan-bot, and exits after the last game.
+#
+# Run with --help for the options (environment variables).
+#
+# Network note: JSettlers binds its listening socket to the wildcard address (all interfaces,
+# 0.0.0.0 / ::) on PORT; SOCServer has no bind-address option (see
+# soc.server.genericServer.NetServerSocket: ServerSocket.bind(new InetSocketAddress(port))).
+# Clients here connect to 127.0.0.1 only, but if this machine is reachable from a network,
+# block PORT with a firewall: anyone who knows COOKIE can join as a robot, and anyone can
+# connect as a human observer.
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+Usage: scripts/jsettlers-server.sh [--help] [EXTRA_SERVER_ARG...]
+
+Starts soc.server.SOCServer headless in a fresh temporary working directory (so no stray
+jsserver.properties is read), runs GAMES robot-only classic 4-player games, and exits when
+the last game has finished (jsettlers.bots.botgames.shutdown=Y). The script's exit status is
+the server's. Stop it early with Ctrl-C or SIGTERM (the server is stopped too).
+
+Server code, first found of:
+  JSETTLERS_CLASSPATH  classpath with soc.server.SOCServer and its resources (java -cp ...)
+  JSETTLERS_JAR        JSettlers full jar or JSettlersServer jar, version 2.7.x
+  the jar that scripts/fetch-jsettlers.sh downloaded into JSETTLERS_CACHE
+                       (default ${XDG_CACHE_HOME:-~/.cache}/catan-bot)
+
+Options (environment variables, default in brackets):
+  PORT          TCP port [8880]. The server listens on all interfaces (it has no bind
+                option); connect your bot to 127.0.0.1:PORT.
+  COOKIE        robot cookie third-party bots must send [catanbot]; no ',' or '|'
+  GAMES         robot-only games to run, jsettlers.bots.botgames.total [10]
+  PARALLEL      games at a time, jsettlers.bots.botgames.parallel [1]
+  ROBOTS        built-in robots to start, jsettlers.startrobots (>= 4) [7]
+  PERCENT3P     percent of seats for third-party bots, jsettlers.bots.percent3p [25]
+                (25 = one seat of four, if a third-party bot is connected)
+  TURN_TIMEOUT  seconds a third-party bot may idle in its turn before the server ends it,
+                jsettlers.bots.timeout.turn [30]; values <= 8 mean the built-in 8 s
+  FAST_PAUSE    built-in robots' pauses in robot-only games, percent of normal,
+                jsettlers.bots.fast_pause_percent [10]; 0 = no pauses (fastest)
+  WAIT_SEC      seconds to wait before the first game so bots can connect,
+                jsettlers.bots.botgames.wait_sec [10]
+  MAXCONN       maximum connections, built-in robots included [50]
+  START3P       optional jsettlers.bots.start3p, third-party robot classes the server starts
+                itself, e.g. "1,soc.robot.sample3p.Sample3PClient" [unset]
+  LOG           file to write the server console (stdout+stderr) to [this script's stdout]
+  JAVA          java command [java]
+  JAVA_OPTS     JVM options, split on spaces [unset]
+  DATACHECK     set to Y to enable jsettlers.debug.bots.datacheck.rsrc. It sends every
+                robot's exact hand to all bots at each end of turn: only for testing a card
+                tracker, NEVER for scored runs. Any other value: off [unset]
+
+EXTRA_SERVER_ARG... are passed to SOCServer before the port, e.g. "-o NT=t" (no player
+trading) or "-Djsettlers.bots.showcookie=Y".
+
+Watch a game live: start the JSettlers GUI client from the full jar (JSettlers-*.jar) with
+  java -cp "$JSETTLERS_JAR" soc.client.SOCPlayerClient 127.0.0.1 PORT
+pick a nickname not starting with "robot " or "droid ", select a ~botsOnly~N game and press
+"Join Game" (you join as an observer; never "Sit Here"/"Take Over", that dismisses a bot).
+
+Useful console lines: "Robot arrived: NAME: type CLASS", "Started bot-only game: ~botsOnly~N",
+"*** NAME joined the game ~botsOnly~N at HH:MM:SS", "ILLEGAL SETTLEMENT: 0x..: player N",
+"For robot NAME: force end turn in game G pn=N state S",
+"stopServer: >>> All Robot-only games have finished. Shutting down server. <<<".
+EOF
+}
+
+die() { echo "jsettlers-server.sh: $*" >&2; exit 2; }
+
+for arg in "$@"; do
+    case "$arg" in
+        -h|--help) usage; exit 0 ;;
+    esac
+done
+
+PORT="${PORT:-8880}"
+COOKIE="${COOKIE:-catanbot}"
+GAMES="${GAMES:-10}"
+PARALLEL="${PARALLEL:-1}"
+ROBOTS="${ROBOTS:-7}"
+PERCENT3P="${PERCENT3P:-25}"
+TURN_TIMEOUT="${TURN_TIMEOUT:-30}"
+FAST_PAUSE="${FAST_PAUSE:-10}"
+WAIT_SEC="${WAIT_SEC:-10}"
+MAXCONN="${MAXCONN:-50}"
+START3P="${START3P:-}"
+LOG="${LOG:-}"
+JAVA="${JAVA:-java}"
+JAVA_OPTS="${JAVA_OPTS:-}"
+DATACHECK="${DATACHECK:-}"
+JSETTLERS_CACHE="${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}"
+
+is_uint() { [[ "$1" =~ ^[0-9]+$ ]]; }
+for v in PORT GAMES PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN; do
+    is_uint "${!v}" || die "$v must be a non-negative integer, got '${!v}'"
+done
+(( PORT >= 1 && PORT <= 65535 )) || die "PORT out of range: $PORT"
+(( GAMES >= 1 )) || die "GAMES must be >= 1"
+(( ROBOTS >= 4 )) || die "ROBOTS must be >= 4 (the server refuses robot-only games with fewer)"
+(( PERCENT3P <= 100 )) || die "PERCENT3P must be 0..100"
+(( FAST_PAUSE <= 100 )) || die "FAST_PAUSE must be 0..100"
+(( MAXCONN > ROBOTS )) || die "MAXCONN ($MAXCONN) must exceed ROBOTS ($ROBOTS): built-in robots count as connections"
+[[ -n "$COOKIE" && "$COOKIE" != *[,\|]* && "$COOKIE" != *[[:space:]]* ]] \
+    || die "COOKIE must be non-empty, without ',', '|' or spaces"
+
+command -v "$JAVA" >/dev/null 2>&1 || die "'$JAVA' not found: install a Java runtime (8 or newer)"
+
+# Where the server code comes from.
+if [[ -n "${JSETTLERS_CLASSPATH:-}" ]]; then
+    CP="$JSETTLERS_CLASSPATH"
+    SOURCE="JSETTLERS_CLASSPATH"
+elif [[ -n "${JSETTLERS_JAR:-}" ]]; then
+    [[ -f "$JSETTLERS_JAR" ]] || die "JSETTLERS_JAR=$JSETTLERS_JAR: no such file"
+    CP="$JSETTLERS_JAR"
+    SOURCE="JSETTLERS_JAR"
+else
+    CP=""
+    if [[ -d "$JSETTLERS_CACHE" ]]; then
+        # Newest jar fetch-jsettlers.sh left there; prefer the full jar (it has the GUI client too).
+        CP="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers-*.jar' | sort -V | tail -n 1)"
+        [[ -n "$CP" ]] || CP="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers*.jar' | sort -V | tail -n 1)"
+    fi
+    [[ -n "$CP" ]] || die "no server code: set JSETTLERS_JAR=/path/to/JSettlers-2.7.xx.jar (or JSETTLERS_CLASSPATH), or run scripts/fetch-jsettlers.sh"
+    SOURCE="$JSETTLERS_CACHE"
+fi
+# Make relative paths survive the cd into the temporary working directory.
+abs_cp=""
+IFS=':' read -r -a cp_parts <<< "$CP"
+for p in "${cp_parts[@]}"; do
+    [[ -n "$p" ]] || continue
+    [[ "$p" == /* ]] || p="$PWD/$p"
+    abs_cp="${abs_cp:+$abs_cp:}$p"
+done
+CP="$abs_cp"
+
+java_opts=()
+if [[ -n "$JAVA_OPTS" ]]; then
+    read -r -a java_opts <<< "$JAVA_OPTS"
+fi
+
+# Fresh, empty working directory: SOCServer reads ./jsserver.properties if present.
+WORKDIR="$(mktemp -d "${TMPDIR:-/tmp}/jsettlers-server.XXXXXX")"
+SERVER_PID=""
+# shellcheck disable=SC2317  # invoked from the EXIT trap
+cleanup() {
+    if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -TERM "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    rm -rf "$WORKDIR"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
+
+version_out="$(cd "$WORKDIR" && "$JAVA" "${java_opts[@]}" -cp "$CP" soc.server.SOCServer --version 2>&1)" || true
+VERSION_LINE="${version_out%%$'\n'*}"
+case "$VERSION_LINE" in
+    "Java Settlers Server 2.7."*) ;;
+    "Java Settlers Server "*) echo "WARNING: catan-bot targets JSettlers 2.7.x; this is: $VERSION_LINE" >&2 ;;
+    *) die "soc.server.SOCServer did not start from $CP: $VERSION_LINE" ;;
+esac
+
+props=(
+    "-Djsettlers.startrobots=$ROBOTS"
+    "-Djsettlers.bots.cookie=$COOKIE"
+    "-Djsettlers.bots.botgames.total=$GAMES"
+    "-Djsettlers.bots.botgames.parallel=$PARALLEL"
+    "-Djsettlers.bots.botgames.wait_sec=$WAIT_SEC"
+    "-Djsettlers.bots.botgames.gametypes=1"
+    "-Djsettlers.bots.botgames.shutdown=Y"
+    "-Djsettlers.bots.percent3p=$PERCENT3P"
+    "-Djsettlers.bots.timeout.turn=$TURN_TIMEOUT"
+    "-Djsettlers.bots.fast_pause_percent=$FAST_PAUSE"
+)
+if [[ -n "$START3P" ]]; then
+    props+=("-Djsettlers.bots.start3p=$START3P")
+fi
+if [[ "$DATACHECK" == "Y" ]]; then
+    cat >&2 <<'EOF'
+WARNING: DATACHECK=Y: jsettlers.debug.bots.datacheck.rsrc is ON. Every robot receives every
+WARNING: robot's exact hand at each end of turn. Use only to test card tracking; results of
+WARNING: this run must not be scored.
+EOF
+    props+=("-Djsettlers.debug.bots.datacheck.rsrc=Y")
+fi
+
+{
+    echo "JSettlers server: $VERSION_LINE"
+    echo "  code:      $CP  (from $SOURCE)"
+    echo "  workdir:   $WORKDIR"
+    echo "  listening: port $PORT on all interfaces (no bind option); bots connect to 127.0.0.1:$PORT"
+    echo "  cookie:    $COOKIE"
+    echo "  games:     $GAMES ($PARALLEL at a time), first after $WAIT_SEC s; built-in robots: $ROBOTS;" \
+         "third-party seats: $PERCENT3P%; 3p turn timeout: $TURN_TIMEOUT s; fast pause: $FAST_PAUSE%"
+    echo "  log:       ${LOG:-stdout}"
+    echo "  watch:     java -cp \"$CP\" soc.client.SOCPlayerClient 127.0.0.1 $PORT"
+    echo "             (needs the full JSettlers jar; join a ~botsOnly~N game as observer, never Sit/Take Over)"
+} >&2
+
+cmd=("$JAVA" "${java_opts[@]}" -cp "$CP" soc.server.SOCServer "${props[@]}" "$@" "$PORT" "$MAXCONN")
+if [[ -n "$LOG" ]]; then
+    [[ "$LOG" == /* ]] || LOG="$PWD/$LOG"
+    (cd "$WORKDIR" && exec "${cmd[@]}") >"$LOG" 2>&1 </dev/null &
+else
+    (cd "$WORKDIR" && exec "${cmd[@]}") </dev/null &
+fi
+SERVER_PID=$!
+echo "  pid:       $SERVER_PID" >&2
+
+status=0
+wait "$SERVER_PID" || status=$?
+SERVER_PID=""
+exit "$status"
