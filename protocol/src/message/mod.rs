@@ -65,6 +65,7 @@ mod cards;
 mod chat;
 mod game;
 mod lobby;
+mod request;
 mod resources;
 mod trade;
 mod turn;
