@@ -90,7 +90,7 @@ macro_rules! messages {
         #[derive(Debug, Clone, PartialEq)]
         pub enum Message {
             $(
-                #[allow(missing_docs)]
+                #[doc = concat!("See [`", stringify!($variant), "`].")]
                 $variant($variant),
             )*
             /// A type number this crate does not catalogue; the whole text is kept.
