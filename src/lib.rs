@@ -5,6 +5,7 @@
 //! - [`agent`]: the `Agent` trait, baselines and the UCT family (uses `game`).
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
+//! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
 //!
 //! Dependencies point one way; `tests/layering.rs` enforces it.
 
@@ -12,3 +13,4 @@ pub mod agent;
 pub mod arena;
 pub mod client;
 pub mod game;
+pub mod perf;

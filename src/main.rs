@@ -16,11 +16,23 @@ struct Cli {
 enum Command {
     /// Placeholder.
     Version,
+    /// Engine and playout throughput on one core, with a behaviour checksum.
+    Perf {
+        /// Random-policy games to play (seeds 0..N).
+        #[arg(long, default_value_t = 1000)]
+        games: u32,
+        /// Heuristic playouts from the fixed mid-game position.
+        #[arg(long, default_value_t = 20000)]
+        playouts: u32,
+    },
 }
 
 fn main() {
     let cli = Cli::parse();
     match cli.command {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
+        Command::Perf { games, playouts } => {
+            catan_bot::perf::print(&catan_bot::perf::run(games, playouts))
+        }
     }
 }
