@@ -34,7 +34,7 @@ pub fn longest_road(roads: EdgeSet, blockers: NodeSet) -> u8 {
 
 fn dfs(topo: &Topology, roads: EdgeSet, blockers: NodeSet, at: NodeId, used: EdgeSet) -> u8 {
     let mut best = 0;
-    let out = topo.node_edge_set[at.index()] & roads - used;
+    let out = topo.node_edge_set[at.index()] & (roads - used);
     for e in out {
         let next = topo.other_end(e, at);
         let mut used = used;
