@@ -375,14 +375,14 @@ impl State {
         let topo = topology();
         let mut gains = [ResourceSet::EMPTY; 4];
         let mut owed = [0i16; 5];
-        for h in 0..19 {
-            if self.board.hex_number[h] != d || h == self.robber.index() {
+        for hex in self.board.hexes_with_number(d) {
+            if hex == self.robber {
                 continue;
             }
-            let Some(r) = self.board.hex_resource[h] else {
+            let Some(r) = self.board.hex_resource[hex.index()] else {
                 continue;
             };
-            let ns = topo.hex_node_set[h];
+            let ns = topo.hex_node_set[hex.index()];
             for (i, g) in gains.iter_mut().enumerate() {
                 let n = (self.settlements.0[i] & ns).len() + 2 * (self.cities.0[i] & ns).len();
                 g[r] += n as u8;
@@ -558,8 +558,8 @@ mod tests {
     /// A fixed board: desert in the centre (0x77); 3:1 port at position 0 (0x27, 0x38),
     /// clay 2:1 at position 1 (0x5A, 0x6B).
     fn board() -> Board {
-        Board {
-            hex_resource: [
+        Board::new(
+            [
                 Some(Wood),
                 Some(Sheep),
                 Some(Wheat),
@@ -580,8 +580,8 @@ mod tests {
                 Some(Sheep),
                 Some(Wheat),
             ],
-            hex_number: [5, 2, 6, 3, 8, 10, 9, 12, 11, 0, 4, 8, 10, 9, 4, 5, 6, 3, 11],
-            ports: [
+            [5, 2, 6, 3, 8, 10, 9, 12, 11, 0, 4, 8, 10, 9, 4, 5, 6, 3, 11],
+            [
                 None,
                 Some(Clay),
                 None,
@@ -592,8 +592,8 @@ mod tests {
                 Some(Wheat),
                 Some(Wood),
             ],
-            robber_start: HexId::from_server(0x77).unwrap(),
-        }
+            HexId::from_server(0x77).unwrap(),
+        )
     }
 
     fn n(c: i32) -> NodeId {
