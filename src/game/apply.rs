@@ -9,6 +9,7 @@ use super::phase::Phase;
 use super::resources::{
     DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
+use super::road::longest_from;
 use super::sets::NodeSet;
 use super::state::{State, MAX_ROADS};
 use super::topology::topology;
@@ -522,7 +523,8 @@ impl State {
         // A settlement may cut opponents' roads (SOCGame.putPieceCommon → updateLongestRoad).
         let mut changed = false;
         for o in Seat::all() {
-            if o != s && self.road_nodes[o].contains(n) {
+            // Only a node inside a trail (two or more of the opponent's roads) can cut it.
+            if o != s && (topo.node_edge_set[n.index()] & self.roads[o]).len() >= 2 {
                 self.update_road_len(o);
                 changed = true;
             }
@@ -533,10 +535,28 @@ impl State {
     }
 
     fn place_road(&mut self, s: Seat, e: super::ids::EdgeId) {
+        let topo = topology();
+        let old_roads = self.roads[s];
+        let old_nodes = self.road_nodes[s];
         self.roads[s].insert(e);
         self.all_roads.insert(e);
-        self.road_nodes[s] |= topology().edge_node_set[e.index()];
-        self.update_road_len(s);
+        self.road_nodes[s] |= topo.edge_node_set[e.index()];
+        let [a, b] = topo.edge_nodes[e.index()];
+        if old_nodes.contains(a) && old_nodes.contains(b) {
+            // Closing a loop or joining branches: recompute.
+            self.update_road_len(s);
+        } else {
+            // One end is new to the network, so a trail using `e` ends there: the longest
+            // such trail is `e` plus the longest trail starting at the other end.
+            let inner = if old_nodes.contains(a) { a } else { b };
+            let blockers = self.occupied - self.settlements[s] - self.cities[s];
+            let through = if blockers.contains(inner) {
+                1
+            } else {
+                1 + longest_from(old_roads, blockers, inner)
+            };
+            self.road_len[s] = self.road_len[s].max(through);
+        }
         self.update_longest_road_award();
     }
 }

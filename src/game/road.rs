@@ -46,6 +46,12 @@ pub fn longest_road(roads: EdgeSet, blockers: NodeSet) -> u8 {
     best
 }
 
+/// The longest trail of `roads` that starts at `start` (0 if none), not passing through
+/// `blockers`.
+pub(crate) fn longest_from(roads: EdgeSet, blockers: NodeSet, start: NodeId) -> u8 {
+    dfs(topology(), roads, blockers, start, EdgeSet::EMPTY)
+}
+
 /// Nodes connected to `from` through `roads`.
 fn flood(topo: &Topology, roads: EdgeSet, from: NodeSet) -> NodeSet {
     let mut reach = from;
