@@ -24,6 +24,15 @@ enum Command {
     },
     /// Play in-process games between four agents (no server) and report win rates.
     Arena(ArenaArgs),
+    /// Engine and playout throughput on one core, with a behaviour checksum.
+    Perf {
+        /// Random-policy games to play (seeds 0..N).
+        #[arg(long, default_value_t = 1000)]
+        games: u32,
+        /// Heuristic playouts from the fixed mid-game position.
+        #[arg(long, default_value_t = 20000)]
+        playouts: u32,
+    },
 }
 
 #[derive(clap::Args)]
@@ -54,6 +63,9 @@ fn main() {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
         Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
         Command::Arena(args) => std::process::exit(arena(args)),
+        Command::Perf { games, playouts } => {
+            catan_bot::perf::print(&catan_bot::perf::run(games, playouts))
+        }
     }
 }
 

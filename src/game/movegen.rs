@@ -15,7 +15,8 @@ use super::topology::topology;
 /// At most this many discards are generated. Hands with more distinct discards than this get an
 /// evenly spaced subset of the lexicographic enumeration (every k-th multiset, always including
 /// the first), so the count stays bounded; any valid discard still *applies*.
-pub const DISCARD_CAP: usize = 120;
+/// 126 = C(9, 4), so hands of up to 11 cards (discarding up to 5) always get every discard.
+pub const DISCARD_CAP: usize = 126;
 
 impl State {
     /// Every legal action of [`State::to_move`] in the current phase, appended to `out`
@@ -240,8 +241,7 @@ impl State {
 
 /// Pushes the distinct discards of `k` cards from `hand` (see [`DISCARD_CAP`]).
 pub(crate) fn push_discards(hand: ResourceSet, k: u32, out: &mut ActionList) {
-    let mut count = 0usize;
-    for_each_discard(hand, k, &mut |_| count += 1);
+    let count = count_discards(hand, k);
     let cap = DISCARD_CAP.min(ACTION_LIST_CAPACITY - out.len());
     let stride = count.div_ceil(cap).max(1);
     let mut i = 0usize;
@@ -251,6 +251,34 @@ pub(crate) fn push_discards(hand: ResourceSet, k: u32, out: &mut ActionList) {
         }
         i += 1;
     });
+}
+
+/// How many multisets of exactly `k` cards `hand` contains — or, when that is at most
+/// [`DISCARD_CAP`], possibly an upper bound (only the sampling stride depends on it).
+fn count_discards(hand: ResourceSet, k: u32) -> usize {
+    // C(k+4, 4) bounds the count; below the cap no exact count is needed.
+    let bound = (k as usize + 1) * (k as usize + 2) * (k as usize + 3) * (k as usize + 4) / 24;
+    if bound <= DISCARD_CAP || k as usize >= 128 {
+        if bound <= DISCARD_CAP {
+            return bound.min(DISCARD_CAP);
+        }
+        let mut count = 0usize;
+        for_each_discard(hand, k, &mut |_| count += 1);
+        return count;
+    }
+    // ways[j] = multisets of j cards from the resources seen so far.
+    let mut ways = [0usize; 128];
+    ways[0] = 1;
+    for &h in &hand.0 {
+        let mut next = [0usize; 128];
+        for j in 0..=k as usize {
+            for x in 0..=(h as usize).min(j) {
+                next[j] += ways[j - x];
+            }
+        }
+        ways = next;
+    }
+    ways[k as usize]
 }
 
 /// Calls `f` with every multiset of exactly `k` cards contained in `hand`, in lexicographic

@@ -208,6 +208,11 @@ impl State {
     pub fn occupied(&self) -> NodeSet {
         self.occupied
     }
+    /// Nodes where the distance rule allows a new settlement (no building on or next to them).
+    #[inline]
+    pub fn free_nodes(&self) -> NodeSet {
+        !self.blocked
+    }
     /// All roads.
     #[inline]
     pub fn all_roads(&self) -> EdgeSet {
