@@ -32,6 +32,16 @@ enum Command {
         /// Heuristic playouts from the fixed mid-game position.
         #[arg(long, default_value_t = 20000)]
         playouts: u32,
+        /// Also time search decisions of this agent spec from mid-game positions (all cores),
+        /// at each iteration count of `--iterations`.
+        #[arg(long)]
+        search: Option<String>,
+        /// Iteration budgets for `--search`, comma-separated.
+        #[arg(long, default_value = "1000,10000")]
+        iterations: String,
+        /// Mid-game positions for `--search`.
+        #[arg(long, default_value_t = 40)]
+        positions: usize,
     },
 }
 
@@ -63,8 +73,17 @@ fn main() {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
         Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
         Command::Arena(args) => std::process::exit(arena(args)),
-        Command::Perf { games, playouts } => {
-            catan_bot::perf::print(&catan_bot::perf::run(games, playouts))
+        Command::Perf {
+            games,
+            playouts,
+            search,
+            iterations,
+            positions,
+        } => {
+            catan_bot::perf::print(&catan_bot::perf::run(games, playouts));
+            if let Some(spec) = search {
+                std::process::exit(perf_search(&spec, &iterations, positions));
+            }
         }
     }
 }
@@ -140,6 +159,44 @@ fn arena(args: ArenaArgs) -> i32 {
         println!("{}", report::json(&specs, &records, seed));
     } else {
         print!("{}", report::text(&specs, &records));
+    }
+    0
+}
+
+fn perf_search(spec: &str, iterations: &str, positions: usize) -> i32 {
+    use catan_bot::agent::bench::{bench_search, midgame_positions};
+    use catan_bot::agent::AgentSpec;
+
+    let base: AgentSpec = match spec.parse() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("--search: {e}");
+            return 2;
+        }
+    };
+    let pos = midgame_positions(positions, 2024);
+    println!(
+        "search latency from {} mid-game positions ({} cores available):",
+        pos.len(),
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    for it in iterations.split(',').filter(|s| !s.trim().is_empty()) {
+        let Ok(n) = it.trim().parse::<u64>() else {
+            eprintln!("--iterations: bad number `{it}`");
+            return 2;
+        };
+        let mut spec = base.clone();
+        spec.iterations = n;
+        let b = bench_search(&spec, &pos, 7);
+        println!(
+            "  {}: p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms, {:.0} iterations/s, checksum {:016x}",
+            b.spec,
+            b.quantile(0.5),
+            b.quantile(0.95),
+            b.quantile(1.0),
+            b.iterations_per_sec(),
+            b.checksum
+        );
     }
     0
 }
