@@ -24,6 +24,28 @@ enum Command {
     },
     /// Play in-process games between four agents (no server) and report win rates.
     Arena(ArenaArgs),
+    /// Summarize `play --results` files: win rate with its 95% interval, points, latency,
+    /// forced turns, refusals, robots met.
+    Summarize {
+        /// Results files (JSON lines), summarized together.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// A heading for the summary.
+        #[arg(long, default_value = "results")]
+        label: String,
+    },
+    /// Draw the win-rate bar chart (SVG) of several runs, paper style.
+    Chart {
+        /// Runs as LABEL=RESULTS.jsonl (a `|` in LABEL breaks the line).
+        #[arg(required = true)]
+        runs: Vec<String>,
+        /// Output SVG file.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Chart title.
+        #[arg(long, default_value = "Win rate vs three JSettlers robots")]
+        title: String,
+    },
     /// Engine and playout throughput on one core, with a behaviour checksum.
     Perf {
         /// Random-policy games to play (seeds 0..N).
@@ -73,6 +95,8 @@ fn main() {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
         Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
         Command::Arena(args) => std::process::exit(arena(args)),
+        Command::Summarize { files, label } => std::process::exit(summarize(&files, &label)),
+        Command::Chart { runs, out, title } => std::process::exit(chart(&runs, &out, &title)),
         Command::Perf {
             games,
             playouts,
@@ -198,5 +222,49 @@ fn perf_search(spec: &str, iterations: &str, positions: usize) -> i32 {
             b.checksum
         );
     }
+    0
+}
+
+fn summarize(files: &[std::path::PathBuf], label: &str) -> i32 {
+    let mut text = String::new();
+    for f in files {
+        match std::fs::read_to_string(f) {
+            Ok(t) => text.push_str(&t),
+            Err(e) => {
+                eprintln!("{}: {e}", f.display());
+                return 2;
+            }
+        }
+        text.push('\n');
+    }
+    let s = catan_bot::bench::summarize(&text);
+    print!("{}", catan_bot::bench::text(label, &s));
+    0
+}
+
+fn chart(runs: &[String], out: &std::path::Path, title: &str) -> i32 {
+    use catan_bot::bench::{chart_svg, summarize_file, Bar};
+    let mut bars = Vec::new();
+    for run in runs {
+        let Some((label, file)) = run.split_once('=') else {
+            eprintln!("run `{run}`: expected LABEL=FILE");
+            return 2;
+        };
+        match summarize_file(std::path::Path::new(file)) {
+            Ok(summary) => bars.push(Bar {
+                label: label.replace('|', "\n"),
+                summary,
+            }),
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return 2;
+            }
+        }
+    }
+    if let Err(e) = std::fs::write(out, chart_svg(title, &bars)) {
+        eprintln!("{}: {e}", out.display());
+        return 2;
+    }
+    println!("wrote {}", out.display());
     0
 }
