@@ -415,3 +415,24 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::action::Action;
+
+    #[test]
+    fn state_and_action_stay_small() {
+        let n = std::mem::size_of::<State>();
+        println!(
+            "State: {n} bytes, Action: {} bytes",
+            std::mem::size_of::<Action>()
+        );
+        assert!(n <= 512, "{n}");
+        assert!(
+            std::mem::size_of::<Action>() <= 8,
+            "{}",
+            std::mem::size_of::<Action>()
+        );
+    }
+}
