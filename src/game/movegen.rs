@@ -229,14 +229,7 @@ impl State {
         if self.roads[seat].len() >= MAX_ROADS {
             return EdgeSet::EMPTY;
         }
-        let topo = topology();
-        let own = self.settlements[seat] | self.cities[seat];
-        let anchors = own | (self.road_nodes[seat] - (self.occupied - own));
-        let mut edges = EdgeSet::EMPTY;
-        for n in anchors {
-            edges |= topo.node_edge_set[n.index()];
-        }
-        edges - self.all_roads
+        self.road_reach[seat] - self.all_roads
     }
 
     /// Edges the generator offers for an initial road: free edges at the settlement just

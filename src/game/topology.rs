@@ -325,7 +325,10 @@ mod tests {
         let t = topology();
         for (hex, nodes) in TABLE {
             let h = HexId::from_server(hex as i32).unwrap();
-            let got: Vec<i32> = t.hex_nodes[h.index()].iter().map(|n| n.to_server()).collect();
+            let got: Vec<i32> = t.hex_nodes[h.index()]
+                .iter()
+                .map(|n| n.to_server())
+                .collect();
             let want: Vec<i32> = nodes.iter().map(|&c| c as i32).collect();
             assert_eq!(got, want, "hex {hex:#x}");
         }
