@@ -175,10 +175,12 @@ impl State {
     }
 
     /// A trade between two players (JSettlers' offer/accept), for the mirror: `from` gives
-    /// `give` to `to` and receives `get`.
+    /// `give` to `to` and receives `get`. Player trades are not actions: the agent does not
+    /// offer them.
     ///
     /// # Errors
-    /// If not in `Phase::Main`, a seat trades with itself, or a hand lacks the cards.
+    /// If not in `Phase::Main`, a seat trades with itself, or a hand lacks the cards (the
+    /// error's `action` field is a placeholder, `EndTurn`).
     pub fn try_player_trade(
         &mut self,
         from: Seat,
