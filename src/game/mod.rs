@@ -53,7 +53,7 @@ pub mod topology;
 pub use action::{Action, ActionList, ACTION_LIST_CAPACITY};
 pub use apply::IllegalAction;
 pub use board::{pips, Board, LayoutError, PortKind, NUMBER_BY_INDEX};
-pub use chance::{Chance, Outcome, Sampled, DICE_WAYS};
+pub use chance::{Chance, Outcome, OutcomeList, Sampled, DICE_WAYS};
 pub use ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 pub use movegen::DISCARD_CAP;
 pub use phase::Phase;
