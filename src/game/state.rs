@@ -352,6 +352,31 @@ impl State {
         t
     }
 
+    // ---- hidden-information edits (determinization, mirror corrections) ---------------
+
+    /// Replaces a seat's hand; the bank follows (bank = 19 − hands per resource). For
+    /// sampling opponents' unknown cards, or correcting the mirror from the server's figures.
+    pub fn set_hand(&mut self, seat: Seat, hand: ResourceSet) {
+        for r in Resource::ALL {
+            self.bank[r.index()] += self.hands[seat][r] as i16 - hand[r] as i16;
+        }
+        self.hands[seat] = hand;
+    }
+
+    /// Replaces a seat's development cards: `old` held from before this turn, `new` bought
+    /// this turn (only the current player may have any). Keep the deck consistent with
+    /// [`State::set_deck`]; debug builds check the 25-card total after both.
+    pub fn set_dev_cards(&mut self, seat: Seat, old: DevSet, new: DevSet) {
+        debug_assert!(new == DevSet::EMPTY || seat == self.current);
+        self.dev_old[seat] = old;
+        self.dev_new[seat] = new;
+    }
+
+    /// Replaces the deck's remaining counts.
+    pub fn set_deck(&mut self, deck: DevSet) {
+        self.deck = deck;
+    }
+
     // ---- cache maintenance -----------------------------------------------------------
 
     /// Recomputes a seat's port flags from its buildings.
@@ -437,6 +462,21 @@ impl State {
 mod tests {
     use super::*;
     use crate::game::action::Action;
+
+    #[test]
+    fn hidden_information_edits_keep_the_bank_model() {
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(1);
+        let board = crate::game::board::Board::random(&mut rng);
+        let mut st = State::new(board, crate::game::Rules::default(), Seat::new(0));
+        st.set_hand(Seat::new(2), ResourceSet::new(1, 2, 3, 0, 0));
+        st.set_hand(Seat::new(2), ResourceSet::new(0, 0, 3, 4, 0));
+        assert_eq!(st.resource_totals(), [19; 5]);
+        assert_eq!(st.bank(), [19, 19, 16, 15, 19]);
+        st.set_dev_cards(Seat::new(1), DevSet([1, 0, 0, 0, 1]), DevSet::EMPTY);
+        st.set_deck(DevSet([13, 2, 2, 2, 4]));
+        assert_eq!(st.total_vp(Seat::new(1)), 1);
+        assert_eq!(State::from_setup(&st.to_setup()).unwrap(), st);
+    }
 
     #[test]
     fn state_and_action_stay_small() {
