@@ -175,10 +175,12 @@ impl State {
     }
 
     /// A trade between two players (JSettlers' offer/accept), for the mirror: `from` gives
-    /// `give` to `to` and receives `get`.
+    /// `give` to `to` and receives `get`. Player trades are not actions: the agent does not
+    /// offer them.
     ///
     /// # Errors
-    /// If not in `Phase::Main`, a seat trades with itself, or a hand lacks the cards.
+    /// If not in `Phase::Main`, a seat trades with itself, or a hand lacks the cards (the
+    /// error's `action` field is a placeholder, `EndTurn`).
     pub fn try_player_trade(
         &mut self,
         from: Seat,
@@ -519,10 +521,15 @@ impl State {
         self.settlements[s].insert(n);
         self.occupied.insert(n);
         self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
+        self.road_reach[s] |= topo.node_edge_set[n.index()];
         self.update_ports(s);
         // A settlement may cut opponents' roads (SOCGame.putPieceCommon → updateLongestRoad).
         let mut changed = false;
         for o in Seat::all() {
+            if o != s && self.road_nodes[o].contains(n) {
+                // Opponents can no longer build roads onward from this node.
+                self.update_road_reach(o);
+            }
             // Only a node inside a trail (two or more of the opponent's roads) can cut it.
             if o != s && (topo.node_edge_set[n.index()] & self.roads[o]).len() >= 2 {
                 self.update_road_len(o);
@@ -542,6 +549,12 @@ impl State {
         self.all_roads.insert(e);
         self.road_nodes[s] |= topo.edge_node_set[e.index()];
         let [a, b] = topo.edge_nodes[e.index()];
+        let opponents = self.occupied - self.settlements[s] - self.cities[s];
+        for n in [a, b] {
+            if !opponents.contains(n) {
+                self.road_reach[s] |= topo.node_edge_set[n.index()];
+            }
+        }
         if old_nodes.contains(a) && old_nodes.contains(b) {
             // Closing a loop or joining branches: recompute.
             self.update_road_len(s);

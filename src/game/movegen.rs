@@ -31,7 +31,12 @@ impl State {
                 }
             }
             Phase::InitialRoad1 | Phase::InitialRoad2 => {
-                for e in self.initial_road_spots(s) {
+                let mut spots = self.initial_road_spots(s);
+                if spots.is_empty() {
+                    // Only if other seats' roads took every edge of the new settlement.
+                    spots = self.road_spots(s);
+                }
+                for e in spots {
                     out.push(Action::PlaceInitialRoad(e));
                 }
             }
@@ -166,7 +171,7 @@ impl State {
         if d.get(DevCard::RoadBuilding) > 0 && self.roads[self.current].len() < MAX_ROADS {
             out.push(Action::PlayRoadBuilding);
         }
-        if d.get(DevCard::YearOfPlenty) > 0 {
+        if d.get(DevCard::YearOfPlenty) > 0 && self.year_of_plenty_possible() {
             out.push(Action::PlayYearOfPlenty);
         }
         if d.get(DevCard::Monopoly) > 0 {
@@ -183,6 +188,12 @@ impl State {
         } else {
             self.bank_has(a, 1) && self.bank_has(b, 1)
         }
+    }
+
+    /// Whether the bank can pay some year-of-plenty pair (always, without the bank limit).
+    #[inline]
+    pub(crate) fn year_of_plenty_possible(&self) -> bool {
+        !self.rules.bank_limit || self.bank.iter().map(|&b| b.max(0)).sum::<i16>() >= 2
     }
 
     /// Whether the bank holds `n` of `r`. Always true without `Rules::bank_limit`.
@@ -218,14 +229,7 @@ impl State {
         if self.roads[seat].len() >= MAX_ROADS {
             return EdgeSet::EMPTY;
         }
-        let topo = topology();
-        let own = self.settlements[seat] | self.cities[seat];
-        let anchors = own | (self.road_nodes[seat] - (self.occupied - own));
-        let mut edges = EdgeSet::EMPTY;
-        for n in anchors {
-            edges |= topo.node_edge_set[n.index()];
-        }
-        edges - self.all_roads
+        self.road_reach[seat] - self.all_roads
     }
 
     /// Edges the generator offers for an initial road: free edges at the settlement just

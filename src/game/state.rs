@@ -5,7 +5,7 @@
 //! - bank[r] + Σ hands[r] = 19 for every resource (95 cards in all); with
 //!   `Rules::bank_limit == false` a bank count may go negative (JSettlers pays anyway);
 //! - buildings never overlap and obey the distance rule; `occupied`, `blocked`, `all_roads`,
-//!   `road_nodes`, `port_flags` and `road_len` are caches derived from the piece sets;
+//!   `road_nodes`, `road_reach`, `port_flags` and `road_len` are caches derived from the piece sets;
 //! - at most 15 roads, 5 settlements, 4 cities per seat;
 //! - deck + held + played knights never exceed the 25-card deck per kind;
 //! - `discard_owed` is nonzero only in `Phase::Discard`; `winner` is set iff `Phase::Over`.
@@ -39,6 +39,9 @@ pub struct State {
     pub(crate) roads: BySeat<EdgeSet>,
     /// Nodes touched by each seat's roads.
     pub(crate) road_nodes: BySeat<NodeSet>,
+    /// Edges touching each seat's buildings, or its road nodes free of opponents' buildings
+    /// (free ones among them are where the seat may build a road).
+    pub(crate) road_reach: BySeat<EdgeSet>,
     /// All buildings.
     pub(crate) occupied: NodeSet,
     /// Buildings and their neighbours (the distance rule).
@@ -80,6 +83,7 @@ impl State {
             cities: BySeat::default(),
             roads: BySeat::default(),
             road_nodes: BySeat::default(),
+            road_reach: BySeat::default(),
             occupied: NodeSet::EMPTY,
             blocked: NodeSet::EMPTY,
             all_roads: EdgeSet::EMPTY,
@@ -348,6 +352,31 @@ impl State {
         t
     }
 
+    // ---- hidden-information edits (determinization, mirror corrections) ---------------
+
+    /// Replaces a seat's hand; the bank follows (bank = 19 − hands per resource). For
+    /// sampling opponents' unknown cards, or correcting the mirror from the server's figures.
+    pub fn set_hand(&mut self, seat: Seat, hand: ResourceSet) {
+        for r in Resource::ALL {
+            self.bank[r.index()] += self.hands[seat][r] as i16 - hand[r] as i16;
+        }
+        self.hands[seat] = hand;
+    }
+
+    /// Replaces a seat's development cards: `old` held from before this turn, `new` bought
+    /// this turn (only the current player may have any). Keep the deck consistent with
+    /// [`State::set_deck`]; debug builds check the 25-card total after both.
+    pub fn set_dev_cards(&mut self, seat: Seat, old: DevSet, new: DevSet) {
+        debug_assert!(new == DevSet::EMPTY || seat == self.current);
+        self.dev_old[seat] = old;
+        self.dev_new[seat] = new;
+    }
+
+    /// Replaces the deck's remaining counts.
+    pub fn set_deck(&mut self, deck: DevSet) {
+        self.deck = deck;
+    }
+
     // ---- cache maintenance -----------------------------------------------------------
 
     /// Recomputes a seat's port flags from its buildings.
@@ -412,6 +441,55 @@ impl State {
         for s in Seat::all() {
             self.update_ports(s);
             self.update_road_len(s);
+            self.update_road_reach(s);
         }
+    }
+
+    /// Recomputes `road_reach` for a seat from its pieces.
+    pub(crate) fn update_road_reach(&mut self, seat: Seat) {
+        let topo = topology();
+        let own = self.settlements[seat] | self.cities[seat];
+        let anchors = own | (self.road_nodes[seat] - (self.occupied - own));
+        let mut edges = EdgeSet::EMPTY;
+        for n in anchors {
+            edges |= topo.node_edge_set[n.index()];
+        }
+        self.road_reach[seat] = edges;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::action::Action;
+
+    #[test]
+    fn hidden_information_edits_keep_the_bank_model() {
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(1);
+        let board = crate::game::board::Board::random(&mut rng);
+        let mut st = State::new(board, crate::game::Rules::default(), Seat::new(0));
+        st.set_hand(Seat::new(2), ResourceSet::new(1, 2, 3, 0, 0));
+        st.set_hand(Seat::new(2), ResourceSet::new(0, 0, 3, 4, 0));
+        assert_eq!(st.resource_totals(), [19; 5]);
+        assert_eq!(st.bank(), [19, 19, 16, 15, 19]);
+        st.set_dev_cards(Seat::new(1), DevSet([1, 0, 0, 0, 1]), DevSet::EMPTY);
+        st.set_deck(DevSet([13, 2, 2, 2, 4]));
+        assert_eq!(st.total_vp(Seat::new(1)), 1);
+        assert_eq!(State::from_setup(&st.to_setup()).unwrap(), st);
+    }
+
+    #[test]
+    fn state_and_action_stay_small() {
+        let n = std::mem::size_of::<State>();
+        println!(
+            "State: {n} bytes, Action: {} bytes",
+            std::mem::size_of::<Action>()
+        );
+        assert!(n <= 512, "{n}");
+        assert!(
+            std::mem::size_of::<Action>() <= 8,
+            "{}",
+            std::mem::size_of::<Action>()
+        );
     }
 }
