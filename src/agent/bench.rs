@@ -60,6 +60,21 @@ pub struct SearchBench {
     pub iterations: u64,
     /// Hash of the moves chosen.
     pub checksum: u64,
+    /// CPU seconds the whole process spent (all search threads), when the OS tells.
+    pub cpu_secs: Option<f64>,
+}
+
+/// CPU time of the whole process (all threads), from Linux's `/proc/self/stat` (user + system
+/// ticks at 100 Hz); `None` elsewhere. Iterations per CPU second stay comparable when the
+/// machine's cores are shared with other work, where wall-clock rates drop.
+pub fn process_cpu_secs() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    let rest = &text[text.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }
 
 impl SearchBench {
@@ -75,6 +90,11 @@ impl SearchBench {
     pub fn iterations_per_sec(&self) -> f64 {
         self.iterations as f64 / (self.millis.iter().sum::<f64>() / 1000.0).max(1e-9)
     }
+
+    /// Iterations per CPU second (all threads), when known.
+    pub fn iterations_per_cpu_sec(&self) -> Option<f64> {
+        self.cpu_secs.map(|c| self.iterations as f64 / c.max(1e-9))
+    }
 }
 
 /// Times one decision of `spec` (its seed is fixed to `seed` if unset) at each position.
@@ -85,6 +105,7 @@ pub fn bench_search(spec: &AgentSpec, positions: &[State], seed: u64) -> SearchB
     let mut millis = Vec::with_capacity(positions.len());
     let mut iterations = 0;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let cpu0 = process_cpu_secs();
     for st in positions {
         let view = View::open_hands(st.clone(), st.to_move());
         let t = Instant::now();
@@ -93,11 +114,16 @@ pub fn bench_search(spec: &AgentSpec, positions: &[State], seed: u64) -> SearchB
         iterations += r.iterations;
         r.best().hash(&mut hasher);
     }
+    let cpu_secs = match (cpu0, process_cpu_secs()) {
+        (Some(a), Some(b)) => Some(b - a),
+        _ => None,
+    };
     SearchBench {
         spec: spec.to_string(),
         millis,
         iterations,
         checksum: hasher.finish(),
+        cpu_secs,
     }
 }
 

@@ -28,7 +28,7 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
     if !has_hidden(view) {
         return view.state.clone();
     }
-    let mut setup = view.state.to_setup();
+    let mut world = view.state.clone();
 
     // Resources.
     let mut unseen = [0i32; 5];
@@ -58,28 +58,26 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
             hand.add(ResourceSet::of(pick, 1));
             unseen[pick.index()] = (unseen[pick.index()] - 1).max(1);
         }
-        setup.hands[s] = hand;
+        world.set_hand(s, hand);
     }
 
     // Development cards: pool the deck with every hidden hand, then deal the counts back.
-    let mut pool = setup.deck;
+    let mut pool = world.deck();
     for s in Seat::all() {
         if view.beliefs[s].dev_hidden {
-            add_dev(&mut pool, setup.dev_cards[s]);
-            add_dev(&mut pool, setup.new_dev_cards[s]);
+            add_dev(&mut pool, world.dev_cards(s));
+            add_dev(&mut pool, world.new_dev_cards(s));
         }
     }
     for s in Seat::all() {
         if view.beliefs[s].dev_hidden {
-            let old = setup.dev_cards[s].total();
-            let new = setup.new_dev_cards[s].total();
-            setup.dev_cards[s] = deal(&mut pool, old, rng);
-            setup.new_dev_cards[s] = deal(&mut pool, new, rng);
+            let old = deal(&mut pool, world.dev_cards(s).total(), rng);
+            let new = deal(&mut pool, world.new_dev_cards(s).total(), rng);
+            world.set_dev_cards(s, old, new);
         }
     }
-    setup.deck = pool;
-
-    State::from_setup(&setup).unwrap_or_else(|_| view.state.clone())
+    world.set_deck(pool);
+    world
 }
 
 fn add_dev(into: &mut DevSet, from: DevSet) {
