@@ -1,0 +1,126 @@
+//! Phase: which decision is pending, mapped 1:1 onto the server's game states where a player
+//! decides. Imports only std.
+
+/// The pending decision. Who makes it is [`State::to_move`](super::State::to_move): the current
+/// player, except in [`Phase::Discard`], where it is the next seat (from the current player
+/// on) that still owes a discard.
+///
+/// | Phase | Server state (`SOCGame`) |
+/// |-------|--------------------------|
+/// | `InitialSettlement1` | 5 START1A |
+/// | `InitialRoad1` | 6 START1B |
+/// | `InitialSettlement2` | 10 START2A |
+/// | `InitialRoad2` | 11 START2B |
+/// | `RollOrCard` | 15 ROLL_OR_CARD |
+/// | `Main` | 20 PLAY1 |
+/// | `PlacingRobber` | 33 PLACING_ROBBER |
+/// | `FreeRoad1` / `FreeRoad2` | 40 / 41 PLACING_FREE_ROAD1 / 2 |
+/// | `Discard` | 50 WAITING_FOR_DISCARDS |
+/// | `ChooseVictim` | 51 WAITING_FOR_ROB_CHOOSE_PLAYER |
+/// | `YearOfPlenty` | 52 WAITING_FOR_DISCOVERY |
+/// | `Monopoly` | 53 WAITING_FOR_MONOPOLY |
+/// | `Over` | 1000 OVER |
+///
+/// The server's two-step build states 30..32 (PLACING_ROAD etc.) are not phases: a build here
+/// is one action, like the server's combined BUILDREQUEST+PUTPIECE.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum Phase {
+    /// Round 1 settlement (seat order from the first player).
+    InitialSettlement1,
+    /// Round 1 road.
+    InitialRoad1,
+    /// Round 2 settlement (reverse order); it yields one resource per adjacent land hex.
+    InitialSettlement2,
+    /// Round 2 road.
+    InitialRoad2,
+    /// Start of a turn: roll, or play a development card first.
+    RollOrCard,
+    /// After the roll: build, buy, play, trade, end the turn.
+    Main,
+    /// Move the robber (after a 7 and its discards, or a knight).
+    PlacingRobber,
+    /// Players with more than 7 cards discard half (rounded down).
+    Discard,
+    /// The robber's hex touches several possible victims: pick one.
+    ChooseVictim,
+    /// Road building: first free road.
+    FreeRoad1,
+    /// Road building: second (or only) free road.
+    FreeRoad2,
+    /// Year of plenty: pick two resources.
+    YearOfPlenty,
+    /// Monopoly: pick a resource.
+    Monopoly,
+    /// The game is over.
+    Over,
+}
+
+impl Phase {
+    /// The server's game state number (`SOCGame` constants, guide §6.1).
+    pub const fn to_server(self) -> i32 {
+        match self {
+            Phase::InitialSettlement1 => 5,
+            Phase::InitialRoad1 => 6,
+            Phase::InitialSettlement2 => 10,
+            Phase::InitialRoad2 => 11,
+            Phase::RollOrCard => 15,
+            Phase::Main => 20,
+            Phase::PlacingRobber => 33,
+            Phase::FreeRoad1 => 40,
+            Phase::FreeRoad2 => 41,
+            Phase::Discard => 50,
+            Phase::ChooseVictim => 51,
+            Phase::YearOfPlenty => 52,
+            Phase::Monopoly => 53,
+            Phase::Over => 1000,
+        }
+    }
+
+    /// The phase for a server game state, or `None` for states with no classic decision
+    /// (0..4, the two-step build states 30..32, scenario and 6-player states).
+    pub const fn from_server(state: i32) -> Option<Phase> {
+        Some(match state {
+            5 => Phase::InitialSettlement1,
+            6 => Phase::InitialRoad1,
+            10 => Phase::InitialSettlement2,
+            11 => Phase::InitialRoad2,
+            15 => Phase::RollOrCard,
+            20 => Phase::Main,
+            33 => Phase::PlacingRobber,
+            40 => Phase::FreeRoad1,
+            41 => Phase::FreeRoad2,
+            50 => Phase::Discard,
+            51 => Phase::ChooseVictim,
+            52 => Phase::YearOfPlenty,
+            53 => Phase::Monopoly,
+            1000 => Phase::Over,
+            _ => return None,
+        })
+    }
+
+    /// Whether this is one of the four initial placement phases.
+    #[inline]
+    pub const fn is_initial(self) -> bool {
+        matches!(
+            self,
+            Phase::InitialSettlement1
+                | Phase::InitialRoad1
+                | Phase::InitialSettlement2
+                | Phase::InitialRoad2
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_states_round_trip() {
+        for s in [5, 6, 10, 11, 15, 20, 33, 40, 41, 50, 51, 52, 53, 1000] {
+            assert_eq!(Phase::from_server(s).unwrap().to_server(), s);
+        }
+        assert_eq!(Phase::from_server(30), None);
+    }
+}

@@ -1,0 +1,323 @@
+//! Setup: an unvalidated description of a position ("described, not validated"), and its
+//! checked conversion into a [`State`]. Imports std and the game vocabulary.
+
+use super::board::Board;
+use super::ids::{BySeat, HexId, NodeId, Seat};
+use super::phase::Phase;
+use super::resources::{DevCard, DevSet, Resource, ResourceSet, BANK_PER_RESOURCE};
+use super::rules::Rules;
+use super::sets::{EdgeSet, NodeSet};
+use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
+use super::topology::topology;
+use std::fmt;
+
+/// A position described field by field, as the client's mirror or the agent's determinization
+/// knows it. Nothing here is checked until [`State::from_setup`].
+///
+/// The bank is not described: it is 19 per resource minus the hands (the bank model).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Setup {
+    /// The static board.
+    pub board: Board,
+    /// Rule options.
+    pub rules: Rules,
+    /// Settlements per seat.
+    pub settlements: BySeat<NodeSet>,
+    /// Cities per seat.
+    pub cities: BySeat<NodeSet>,
+    /// Roads per seat.
+    pub roads: BySeat<EdgeSet>,
+    /// Hands per seat.
+    pub hands: BySeat<ResourceSet>,
+    /// Development cards held from before this turn (playable; VP cards included).
+    pub dev_cards: BySeat<DevSet>,
+    /// Development cards bought this turn (only the current player can have any).
+    pub new_dev_cards: BySeat<DevSet>,
+    /// Cards left in the deck by kind.
+    pub deck: DevSet,
+    /// Knights played per seat.
+    pub knights_played: BySeat<u8>,
+    /// Longest road holder.
+    pub longest_road: Option<Seat>,
+    /// Largest army holder.
+    pub largest_army: Option<Seat>,
+    /// The robber's hex.
+    pub robber: HexId,
+    /// Whose turn it is.
+    pub current_player: Seat,
+    /// Who placed first (needed during initial placement).
+    pub first_player: Seat,
+    /// The pending decision.
+    pub phase: Phase,
+    /// This turn's dice total, 0 before the roll.
+    pub dice: u8,
+    /// Whether the current player already played a development card this turn.
+    pub played_dev_card: bool,
+    /// Cards each seat still must discard (nonzero only in `Phase::Discard`).
+    pub discards_owed: BySeat<u8>,
+    /// Each seat's latest initial settlement (used for initial roads).
+    pub last_settlement: BySeat<Option<NodeId>>,
+    /// Turn counter (0 during initial placement).
+    pub turn: u32,
+    /// The winner (set iff `phase == Over`).
+    pub winner: Option<Seat>,
+}
+
+/// The rule a [`Setup`] breaks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SetupError {
+    /// A seat has more than 15 roads, 5 settlements or 4 cities.
+    TooManyPieces(Seat),
+    /// Two buildings share a node, or a settlement and city of one seat do.
+    OverlappingBuildings(NodeId),
+    /// Two buildings are neighbours (distance rule).
+    DistanceRule(NodeId),
+    /// Two seats have a road on the same edge.
+    OverlappingRoads(Seat),
+    /// A road touches none of its owner's pieces (connectivity).
+    DisconnectedRoad(Seat),
+    /// More cards of a development kind than the 25-card deck holds.
+    TooManyDevCards(DevCard),
+    /// Only the current player may hold cards bought this turn.
+    NewDevCardsNotCurrent(Seat),
+    /// With `Rules::bank_limit`, hands hold more than 19 of a resource.
+    BankOverdrawn(Resource),
+    /// The longest-road holder does not fit the lengths (`SOCGame.updateLongestRoad`).
+    LongestRoad,
+    /// The largest-army holder does not fit the knight counts (`SOCGame.updateLargestArmy`).
+    LargestArmy,
+    /// Discards owed outside `Phase::Discard`, none owed in it, or a wrong amount.
+    Discards,
+    /// `winner` set without `Phase::Over`, or the reverse.
+    Winner,
+    /// The dice total is not 0 or 2..=12, or does not fit the phase.
+    Dice,
+    /// The phase does not fit the rest (e.g. victims to choose from, free roads).
+    Phase,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::TooManyPieces(s) => write!(f, "{s:?} has more pieces than the stock"),
+            SetupError::OverlappingBuildings(n) => write!(f, "two buildings on {n:?}"),
+            SetupError::DistanceRule(n) => write!(f, "building on {n:?} breaks the distance rule"),
+            SetupError::OverlappingRoads(s) => write!(f, "{s:?} has a road on an occupied edge"),
+            SetupError::DisconnectedRoad(s) => {
+                write!(f, "{s:?} has a road touching none of its pieces")
+            }
+            SetupError::TooManyDevCards(c) => write!(f, "more {c:?} cards than the deck holds"),
+            SetupError::NewDevCardsNotCurrent(s) => {
+                write!(
+                    f,
+                    "{s:?} holds cards bought this turn but is not the current player"
+                )
+            }
+            SetupError::BankOverdrawn(r) => write!(f, "hands hold more than 19 {r:?}"),
+            SetupError::LongestRoad => write!(f, "longest road holder does not fit road lengths"),
+            SetupError::LargestArmy => write!(f, "largest army holder does not fit knight counts"),
+            SetupError::Discards => write!(f, "discards owed do not fit the phase or hands"),
+            SetupError::Winner => write!(f, "winner and phase disagree"),
+            SetupError::Dice => write!(f, "dice total does not fit"),
+            SetupError::Phase => write!(f, "phase does not fit the position"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl State {
+    /// Builds a state from a description, checking the rules listed in [`SetupError`].
+    ///
+    /// # Errors
+    /// The first rule the description breaks.
+    pub fn from_setup(setup: &Setup) -> Result<State, SetupError> {
+        let topo = topology();
+        let mut st = State::new(setup.board, setup.rules, setup.first_player);
+        st.settlements = setup.settlements;
+        st.cities = setup.cities;
+        st.roads = setup.roads;
+        st.hands = setup.hands;
+        st.dev_old = setup.dev_cards;
+        st.dev_new = setup.new_dev_cards;
+        st.deck = setup.deck;
+        st.knights = setup.knights_played;
+        st.longest_road = setup.longest_road;
+        st.largest_army = setup.largest_army;
+        st.robber = setup.robber;
+        st.current = setup.current_player;
+        st.phase = setup.phase;
+        st.dice = setup.dice;
+        st.played_dev = setup.played_dev_card;
+        st.discard_owed = setup.discards_owed;
+        st.last_settlement = setup.last_settlement;
+        st.turn = setup.turn;
+        st.winner = setup.winner;
+
+        // Pieces.
+        let mut all = NodeSet::EMPTY;
+        let mut roads = EdgeSet::EMPTY;
+        for s in Seat::all() {
+            if st.roads[s].len() > MAX_ROADS
+                || st.settlements[s].len() > MAX_SETTLEMENTS
+                || st.cities[s].len() > MAX_CITIES
+            {
+                return Err(SetupError::TooManyPieces(s));
+            }
+            let own = st.settlements[s] | st.cities[s];
+            if let Some(n) = (st.settlements[s] & st.cities[s])
+                .first()
+                .or((all & own).first())
+            {
+                return Err(SetupError::OverlappingBuildings(n));
+            }
+            all |= own;
+            if st.roads[s].intersects(roads) {
+                return Err(SetupError::OverlappingRoads(s));
+            }
+            roads |= st.roads[s];
+        }
+        for n in all {
+            if topo.node_neighbours[n.index()].intersects(all) {
+                return Err(SetupError::DistanceRule(n));
+            }
+        }
+        st.rebuild_caches();
+        for s in Seat::all() {
+            // Every road must be reachable from the seat's buildings through its own roads
+            // (flood fill; opponents' buildings don't matter for connectivity of placement
+            // history, since they may have been built after the road).
+            let own = st.settlements[s] | st.cities[s];
+            let mut reached_nodes = own;
+            let mut reached = EdgeSet::EMPTY;
+            loop {
+                let mut grow = EdgeSet::EMPTY;
+                for n in reached_nodes {
+                    grow |= topo.node_edge_set[n.index()];
+                }
+                let grow = grow & st.roads[s];
+                if grow == reached {
+                    break;
+                }
+                reached = grow;
+                for e in reached {
+                    reached_nodes |= topo.edge_node_set[e.index()];
+                }
+            }
+            if reached != st.roads[s] {
+                return Err(SetupError::DisconnectedRoad(s));
+            }
+        }
+
+        // Cards.
+        for c in DevCard::ALL {
+            let mut n = st.deck.get(c) as u32;
+            for s in Seat::all() {
+                n += st.dev_old[s].get(c) as u32 + st.dev_new[s].get(c) as u32;
+                if c == DevCard::Knight {
+                    n += st.knights[s] as u32;
+                }
+            }
+            if n > DevSet::FULL_DECK.get(c) as u32 {
+                return Err(SetupError::TooManyDevCards(c));
+            }
+        }
+        for s in Seat::all() {
+            if s != st.current && st.dev_new[s] != DevSet::EMPTY {
+                return Err(SetupError::NewDevCardsNotCurrent(s));
+            }
+        }
+        for r in Resource::ALL {
+            let held: i16 = Seat::all().map(|s| st.hands[s][r] as i16).sum();
+            st.bank[r.index()] = BANK_PER_RESOURCE as i16 - held;
+            if st.rules.bank_limit && st.bank[r.index()] < 0 {
+                return Err(SetupError::BankOverdrawn(r));
+            }
+        }
+
+        // Awards.
+        let max = *st.road_len.0.iter().max().unwrap();
+        let at_max = st.road_len.0.iter().filter(|&&l| l == max).count();
+        let lr_ok = match st.longest_road {
+            Some(h) => st.road_len[h] == max && max >= 5,
+            None => max < 5 || at_max > 1,
+        };
+        if !lr_ok {
+            return Err(SetupError::LongestRoad);
+        }
+        let kmax = *st.knights.0.iter().max().unwrap();
+        let la_ok = match st.largest_army {
+            Some(h) => st.knights[h] == kmax && kmax >= 3,
+            None => kmax < 3,
+        };
+        if !la_ok {
+            return Err(SetupError::LargestArmy);
+        }
+
+        // Phase.
+        let owed_any = st.discard_owed.0.iter().any(|&x| x > 0);
+        if owed_any != (st.phase == Phase::Discard) {
+            return Err(SetupError::Discards);
+        }
+        for s in Seat::all() {
+            let o = st.discard_owed[s] as u32;
+            if o > 0 && (st.hands[s].total() < o || st.hands[s].total() <= 7) {
+                return Err(SetupError::Discards);
+            }
+        }
+        if st.winner.is_some() != (st.phase == Phase::Over) {
+            return Err(SetupError::Winner);
+        }
+        if !(st.dice == 0 || (2..=12).contains(&st.dice)) {
+            return Err(SetupError::Dice);
+        }
+        let dice_fits = match st.phase {
+            Phase::Main | Phase::Discard => st.dice != 0,
+            Phase::RollOrCard => st.dice == 0,
+            p if p.is_initial() => st.dice == 0,
+            _ => true,
+        };
+        if !dice_fits {
+            return Err(SetupError::Dice);
+        }
+        let phase_fits = match st.phase {
+            Phase::ChooseVictim => st.robber_victims().iter().filter(|&&v| v).count() >= 2,
+            Phase::FreeRoad1 | Phase::FreeRoad2 => !st.road_spots(st.current).is_empty(),
+            Phase::InitialRoad1 | Phase::InitialRoad2 => st.last_settlement[st.current]
+                .is_some_and(|n| st.settlements[st.current].contains(n)),
+            _ => true,
+        };
+        if !phase_fits {
+            return Err(SetupError::Phase);
+        }
+        Ok(st)
+    }
+
+    /// The description of this state; `State::from_setup(&s.to_setup())` gives `s` back.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            rules: self.rules,
+            settlements: self.settlements,
+            cities: self.cities,
+            roads: self.roads,
+            hands: self.hands,
+            dev_cards: self.dev_old,
+            new_dev_cards: self.dev_new,
+            deck: self.deck,
+            knights_played: self.knights,
+            longest_road: self.longest_road,
+            largest_army: self.largest_army,
+            robber: self.robber,
+            current_player: self.current,
+            first_player: self.first_player,
+            phase: self.phase,
+            dice: self.dice,
+            played_dev_card: self.played_dev,
+            discards_owed: self.discard_owed,
+            last_settlement: self.last_settlement,
+            turn: self.turn,
+            winner: self.winner,
+        }
+    }
+}

@@ -1,0 +1,412 @@
+//! State: one game's full information, cheap to clone (fixed arrays and bit sets, no heap),
+//! plus the queries the agent and client need. Imports std and the game vocabulary.
+//!
+//! Invariants (checked by `tests/engine_invariants.rs` and `State::from_setup`):
+//! - bank[r] + Σ hands[r] = 19 for every resource (95 cards in all); with
+//!   `Rules::bank_limit == false` a bank count may go negative (JSettlers pays anyway);
+//! - buildings never overlap and obey the distance rule; `occupied`, `blocked`, `all_roads`,
+//!   `road_nodes`, `port_flags` and `road_len` are caches derived from the piece sets;
+//! - at most 15 roads, 5 settlements, 4 cities per seat;
+//! - deck + held + played knights never exceed the 25-card deck per kind;
+//! - `discard_owed` is nonzero only in `Phase::Discard`; `winner` is set iff `Phase::Over`.
+
+use super::board::{pips, Board};
+use super::ids::{BySeat, HexId, NodeId, Seat};
+use super::phase::Phase;
+use super::resources::{DevCard, DevSet, Resource, ResourceSet, BANK_PER_RESOURCE};
+use super::road::longest_road;
+use super::rules::Rules;
+use super::sets::{EdgeSet, NodeSet};
+use super::topology::topology;
+
+/// Piece limits per seat (`SOCPlayer` initial piece counts).
+pub const MAX_ROADS: usize = 15;
+/// Settlements per seat.
+pub const MAX_SETTLEMENTS: usize = 5;
+/// Cities per seat.
+pub const MAX_CITIES: usize = 4;
+
+/// Port flag bit for a 3:1 port (bits 0..5 are the 2:1 ports by resource index).
+pub(crate) const GENERIC_PORT: u8 = 1 << 5;
+
+/// A full-information game state. See the module doc for invariants.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct State {
+    pub(crate) board: Board,
+    pub(crate) rules: Rules,
+    pub(crate) settlements: BySeat<NodeSet>,
+    pub(crate) cities: BySeat<NodeSet>,
+    pub(crate) roads: BySeat<EdgeSet>,
+    /// Nodes touched by each seat's roads.
+    pub(crate) road_nodes: BySeat<NodeSet>,
+    /// All buildings.
+    pub(crate) occupied: NodeSet,
+    /// Buildings and their neighbours (the distance rule).
+    pub(crate) blocked: NodeSet,
+    pub(crate) all_roads: EdgeSet,
+    pub(crate) hands: BySeat<ResourceSet>,
+    pub(crate) bank: [i16; 5],
+    /// Development cards held since before this turn (playable; VP cards count here too).
+    pub(crate) dev_old: BySeat<DevSet>,
+    /// Development cards bought this turn (not playable until the owner's next turn).
+    pub(crate) dev_new: BySeat<DevSet>,
+    pub(crate) deck: DevSet,
+    pub(crate) knights: BySeat<u8>,
+    pub(crate) road_len: BySeat<u8>,
+    pub(crate) port_flags: BySeat<u8>,
+    pub(crate) longest_road: Option<Seat>,
+    pub(crate) largest_army: Option<Seat>,
+    pub(crate) robber: HexId,
+    pub(crate) current: Seat,
+    pub(crate) first_player: Seat,
+    pub(crate) phase: Phase,
+    /// Dice total of this turn, 0 before the roll (JSettlers `currentDice`).
+    pub(crate) dice: u8,
+    pub(crate) played_dev: bool,
+    pub(crate) discard_owed: BySeat<u8>,
+    pub(crate) last_settlement: BySeat<Option<NodeId>>,
+    pub(crate) turn: u32,
+    pub(crate) winner: Option<Seat>,
+}
+
+impl State {
+    /// A new game on `board`: no pieces, empty hands, full deck, robber on `board.robber_start`,
+    /// `first_player` to place the first settlement.
+    pub fn new(board: Board, rules: Rules, first_player: Seat) -> State {
+        State {
+            board,
+            rules,
+            settlements: BySeat::default(),
+            cities: BySeat::default(),
+            roads: BySeat::default(),
+            road_nodes: BySeat::default(),
+            occupied: NodeSet::EMPTY,
+            blocked: NodeSet::EMPTY,
+            all_roads: EdgeSet::EMPTY,
+            hands: BySeat::default(),
+            bank: [BANK_PER_RESOURCE as i16; 5],
+            dev_old: BySeat::default(),
+            dev_new: BySeat::default(),
+            deck: DevSet::FULL_DECK,
+            knights: BySeat::default(),
+            road_len: BySeat::default(),
+            port_flags: BySeat::default(),
+            longest_road: None,
+            largest_army: None,
+            robber: board.robber_start,
+            current: first_player,
+            first_player,
+            phase: Phase::InitialSettlement1,
+            dice: 0,
+            played_dev: false,
+            discard_owed: BySeat::default(),
+            last_settlement: BySeat::default(),
+            turn: 0,
+            winner: None,
+        }
+    }
+
+    // ---- plain accessors -------------------------------------------------------------
+
+    /// The static board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The rule options.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    /// The pending decision.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Whose turn it is.
+    #[inline]
+    pub fn current_player(&self) -> Seat {
+        self.current
+    }
+    /// The seat that placed first and rolled first.
+    #[inline]
+    pub fn first_player(&self) -> Seat {
+        self.first_player
+    }
+    /// Who decides now: the current player, or in `Phase::Discard` the first seat (from the
+    /// current player on) that still owes a discard.
+    #[inline]
+    pub fn to_move(&self) -> Seat {
+        if self.phase == Phase::Discard {
+            let mut s = self.current;
+            for _ in 0..4 {
+                if self.discard_owed[s] > 0 {
+                    return s;
+                }
+                s = s.next();
+            }
+        }
+        self.current
+    }
+    /// Cards `seat` still has to discard (0 unless in `Phase::Discard`).
+    #[inline]
+    pub fn discard_owed(&self, seat: Seat) -> u8 {
+        self.discard_owed[seat]
+    }
+    /// A seat's hand.
+    #[inline]
+    pub fn hand(&self, seat: Seat) -> ResourceSet {
+        self.hands[seat]
+    }
+    /// The bank's count of each resource (may be negative without `Rules::bank_limit`).
+    #[inline]
+    pub fn bank(&self) -> [i16; 5] {
+        self.bank
+    }
+    /// A seat's development cards held from before this turn (VP cards included).
+    #[inline]
+    pub fn dev_cards(&self, seat: Seat) -> DevSet {
+        self.dev_old[seat]
+    }
+    /// A seat's development cards bought this turn.
+    #[inline]
+    pub fn new_dev_cards(&self, seat: Seat) -> DevSet {
+        self.dev_new[seat]
+    }
+    /// Cards left in the deck, by kind (their order is unknown: drawing is a chance event).
+    #[inline]
+    pub fn deck(&self) -> DevSet {
+        self.deck
+    }
+    /// Knights a seat has played.
+    #[inline]
+    pub fn knights_played(&self, seat: Seat) -> u8 {
+        self.knights[seat]
+    }
+    /// Whether the current player has played a development card this turn.
+    #[inline]
+    pub fn has_played_dev_card(&self) -> bool {
+        self.played_dev
+    }
+    /// A seat's settlements.
+    #[inline]
+    pub fn settlements(&self, seat: Seat) -> NodeSet {
+        self.settlements[seat]
+    }
+    /// A seat's cities.
+    #[inline]
+    pub fn cities(&self, seat: Seat) -> NodeSet {
+        self.cities[seat]
+    }
+    /// A seat's roads.
+    #[inline]
+    pub fn roads(&self, seat: Seat) -> EdgeSet {
+        self.roads[seat]
+    }
+    /// All buildings.
+    #[inline]
+    pub fn occupied(&self) -> NodeSet {
+        self.occupied
+    }
+    /// All roads.
+    #[inline]
+    pub fn all_roads(&self) -> EdgeSet {
+        self.all_roads
+    }
+    /// The robber's hex.
+    #[inline]
+    pub fn robber(&self) -> HexId {
+        self.robber
+    }
+    /// This turn's dice total, 0 before the roll.
+    #[inline]
+    pub fn dice(&self) -> u8 {
+        self.dice
+    }
+    /// Turns started since the end of initial placement (0 during placement).
+    #[inline]
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    /// The longest-road holder.
+    #[inline]
+    pub fn longest_road_holder(&self) -> Option<Seat> {
+        self.longest_road
+    }
+    /// The largest-army holder.
+    #[inline]
+    pub fn largest_army_holder(&self) -> Option<Seat> {
+        self.largest_army
+    }
+    /// Length of a seat's longest road (opponents' buildings cut it).
+    #[inline]
+    pub fn longest_road_length(&self, seat: Seat) -> u8 {
+        self.road_len[seat]
+    }
+    /// The node of a seat's latest initial settlement.
+    #[inline]
+    pub fn last_settlement(&self, seat: Seat) -> Option<NodeId> {
+        self.last_settlement[seat]
+    }
+    /// The winner, once the game is over.
+    #[inline]
+    pub fn winner(&self) -> Option<Seat> {
+        self.winner
+    }
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    // ---- derived queries -------------------------------------------------------------
+
+    /// Roads, settlements, cities a seat still has in stock.
+    #[inline]
+    pub fn pieces_left(&self, seat: Seat) -> (usize, usize, usize) {
+        (
+            MAX_ROADS - self.roads[seat].len(),
+            MAX_SETTLEMENTS - self.settlements[seat].len(),
+            MAX_CITIES - self.cities[seat].len(),
+        )
+    }
+
+    /// Points everyone can see: settlements, 2 per city, 2 per award.
+    #[inline]
+    pub fn public_vp(&self, seat: Seat) -> u8 {
+        let mut vp = self.settlements[seat].len() as u8 + 2 * self.cities[seat].len() as u8;
+        if self.longest_road == Some(seat) {
+            vp += 2;
+        }
+        if self.largest_army == Some(seat) {
+            vp += 2;
+        }
+        vp
+    }
+
+    /// Public points plus VP cards (held or bought this turn).
+    #[inline]
+    pub fn total_vp(&self, seat: Seat) -> u8 {
+        self.public_vp(seat)
+            + self.dev_old[seat].get(DevCard::VictoryPoint)
+            + self.dev_new[seat].get(DevCard::VictoryPoint)
+    }
+
+    /// Cards of `give` a seat must pay for one card in a bank/port trade: 2 with that
+    /// resource's port, else 3 with a 3:1 port, else 4.
+    #[inline]
+    pub fn best_trade_ratio(&self, seat: Seat, give: Resource) -> u8 {
+        let f = self.port_flags[seat];
+        if f & (1 << give.index()) != 0 {
+            2
+        } else if f & GENERIC_PORT != 0 {
+            3
+        } else {
+            4
+        }
+    }
+
+    /// Expected production per seat and resource, in pips (chances out of 36 per roll; a city
+    /// counts twice). The robber is ignored.
+    pub fn production(&self, seat: Seat) -> [u16; 5] {
+        let topo = topology();
+        let mut out = [0u16; 5];
+        for h in HexId::all() {
+            if let Some(r) = self.board.hex_resource[h.index()] {
+                let ns = topo.hex_node_set[h.index()];
+                let n = (self.settlements[seat] & ns).len() + 2 * (self.cities[seat] & ns).len();
+                out[r.index()] += n as u16 * pips(self.board.hex_number[h.index()]) as u16;
+            }
+        }
+        out
+    }
+
+    /// Seats (other than the current player) with a building on the robber's hex and at least
+    /// one card (`SOCGame.getPossibleVictims`).
+    pub fn robber_victims(&self) -> [bool; 4] {
+        let ns = topology().hex_node_set[self.robber.index()];
+        let mut v = [false; 4];
+        for s in Seat::all() {
+            v[s.index()] = s != self.current
+                && (self.settlements[s] | self.cities[s]).intersects(ns)
+                && self.hands[s].total() > 0;
+        }
+        v
+    }
+
+    /// Total cards in all hands and the bank, per resource (19 each by the bank model).
+    pub fn resource_totals(&self) -> [i32; 5] {
+        let mut t = [0i32; 5];
+        for (r, tr) in t.iter_mut().enumerate() {
+            *tr = self.bank[r] as i32 + Seat::all().map(|s| self.hands[s].0[r] as i32).sum::<i32>();
+        }
+        t
+    }
+
+    // ---- cache maintenance -----------------------------------------------------------
+
+    /// Recomputes a seat's port flags from its buildings.
+    pub(crate) fn update_ports(&mut self, seat: Seat) {
+        let topo = topology();
+        let own = self.settlements[seat] | self.cities[seat];
+        let mut f = 0;
+        for (p, kind) in self.board.ports.iter().enumerate() {
+            if own.intersects(topo.port_nodes[p]) {
+                f |= match kind {
+                    None => GENERIC_PORT,
+                    Some(r) => 1 << r.index(),
+                };
+            }
+        }
+        self.port_flags[seat] = f;
+    }
+
+    /// Recomputes a seat's longest road length.
+    pub(crate) fn update_road_len(&mut self, seat: Seat) {
+        let blockers = self.occupied - self.settlements[seat] - self.cities[seat];
+        self.road_len[seat] = longest_road(self.roads[seat], blockers);
+    }
+
+    /// Reassigns the longest-road award from the current lengths (`SOCGame.updateLongestRoad`):
+    /// nobody below 5; a unique longest player takes it; on a tie at the top the holder keeps
+    /// it if tied, otherwise nobody holds it.
+    pub(crate) fn update_longest_road_award(&mut self) {
+        let max = *self.road_len.0.iter().max().unwrap();
+        if max < 5 {
+            self.longest_road = None;
+            return;
+        }
+        let at_max = self.road_len.0.iter().filter(|&&l| l == max).count();
+        if at_max == 1 {
+            self.longest_road = Some(Seat::new(
+                self.road_len.0.iter().position(|&l| l == max).unwrap(),
+            ));
+        } else if self.longest_road.map_or(true, |h| self.road_len[h] != max) {
+            self.longest_road = None;
+        }
+    }
+
+    /// Rebuilds every derived cache from the piece sets (used by `from_setup`).
+    pub(crate) fn rebuild_caches(&mut self) {
+        let topo = topology();
+        self.occupied = NodeSet::EMPTY;
+        self.blocked = NodeSet::EMPTY;
+        self.all_roads = EdgeSet::EMPTY;
+        for s in Seat::all() {
+            let own = self.settlements[s] | self.cities[s];
+            self.occupied |= own;
+            for n in own {
+                self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
+            }
+            self.all_roads |= self.roads[s];
+            self.road_nodes[s] = NodeSet::EMPTY;
+            for e in self.roads[s] {
+                self.road_nodes[s] |= topo.edge_node_set[e.index()];
+            }
+        }
+        for s in Seat::all() {
+            self.update_ports(s);
+            self.update_road_len(s);
+        }
+    }
+}
