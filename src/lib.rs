@@ -5,10 +5,12 @@
 //! - [`agent`]: the `Agent` trait, baselines and the UCT family (uses `game`).
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
+//! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
 //!
 //! Dependencies point one way; `tests/layering.rs` enforces it.
 
 pub mod agent;
 pub mod arena;
 pub mod client;
+pub mod decode;
 pub mod game;

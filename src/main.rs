@@ -16,11 +16,18 @@ struct Cli {
 enum Command {
     /// Placeholder.
     Version,
+    /// Check transcripts: count messages per type, report lines that do not parse or re-encode.
+    Decode {
+        /// Transcript files (`< ` / `> ` lines, shared/protocol/README.md format).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
 }
 
 fn main() {
     let cli = Cli::parse();
     match cli.command {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
+        Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
     }
 }

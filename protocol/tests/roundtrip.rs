@@ -1,0 +1,91 @@
+//! Every line of the committed transcript fixtures parses, is not `Unknown` when its type is one
+//! a robot must understand, and re-encodes byte-identical — as text and through the frame codec.
+
+use std::path::PathBuf;
+
+use bytes::BytesMut;
+use jsettlers_protocol::transcript;
+use jsettlers_protocol::{FrameCodec, Message, MessageCodec, ROBOT_TYPE_IDS};
+use tokio_util::codec::{Decoder, Encoder};
+
+fn fixture_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/transcripts")
+}
+
+fn fixtures() -> Vec<(PathBuf, String)> {
+    let mut files: Vec<_> = std::fs::read_dir(fixture_dir())
+        .expect("tests/fixtures/transcripts exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6, "expected the committed fixture transcripts, found {files:?}");
+    files.into_iter().map(|p| (p.clone(), std::fs::read_to_string(&p).unwrap())).collect()
+}
+
+#[test]
+fn every_fixture_line_round_trips_exactly() {
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for (path, contents) in fixtures() {
+        for (line, entry) in transcript::parse_lines(&contents) {
+            n += 1;
+            let at = format!("{}:{line}", path.display());
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => {
+                    failures.push(format!("{at}: {e}"));
+                    continue;
+                }
+            };
+            match Message::parse(&entry.text) {
+                Err(e) => failures.push(format!("{at}: {e}")),
+                Ok(Message::Unknown { type_id, .. })
+                    if Message::is_catalogued(type_id) || ROBOT_TYPE_IDS.contains(&type_id) =>
+                {
+                    failures.push(format!("{at}: Unknown although catalogued: {}", entry.text))
+                }
+                Ok(m) => {
+                    let encoded = m.encode();
+                    if encoded != entry.text {
+                        failures.push(format!("{at}: {:?} re-encodes as {:?}", entry.text, encoded));
+                    }
+                }
+            }
+        }
+    }
+    assert!(n > 5000, "only {n} lines read");
+    assert!(failures.is_empty(), "{} failing lines:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn fixture_messages_survive_the_frame_codec() {
+    let mut wire = BytesMut::new();
+    let mut expected = Vec::new();
+    for (_, contents) in fixtures() {
+        for (_, entry) in transcript::parse_lines(&contents) {
+            let text = entry.unwrap().text;
+            let message = Message::parse(&text).unwrap();
+            FrameCodec.encode(&message, &mut wire).unwrap();
+            expected.push(message);
+        }
+    }
+    let mut codec = MessageCodec::new();
+    let mut got = Vec::new();
+    while let Some(item) = codec.decode(&mut wire).unwrap() {
+        got.push(item.unwrap());
+    }
+    assert!(wire.is_empty());
+    assert_eq!(got.len(), expected.len());
+    assert!(got == expected, "a message changed on its way through the codec");
+}
+
+#[test]
+fn fixture_lines_print_back_as_transcript_lines() {
+    for (path, contents) in fixtures() {
+        for (line, entry) in transcript::parse_lines(&contents) {
+            let raw = contents.lines().nth(line - 1).unwrap();
+            assert_eq!(entry.unwrap().to_string(), raw, "{}:{line}", path.display());
+        }
+    }
+}
