@@ -45,7 +45,9 @@ impl fmt::Display for Problem {
         match &self.kind {
             ProblemKind::BadLine(why) => write!(f, "{loc}: bad line ({why}): {text}"),
             ProblemKind::Malformed(why) => write!(f, "{loc}: malformed ({why}): {text}"),
-            ProblemKind::UnknownCatalogued => write!(f, "{loc}: unknown although catalogued: {text}"),
+            ProblemKind::UnknownCatalogued => {
+                write!(f, "{loc}: unknown although catalogued: {text}")
+            }
             ProblemKind::Mismatch { encoded } => write!(
                 f,
                 "{loc}: re-encodes differently:\n    read:    {text}\n    encoded: {}",
@@ -83,43 +85,59 @@ impl DecodeReport {
         self.files += 1;
         for (line, parsed) in transcript::parse_lines(contents) {
             self.lines += 1;
-            let problem = |text: &str, kind| Problem { file: file.to_owned(), line, text: text.to_owned(), kind };
+            let problem = |text: &str, kind| Problem {
+                file: file.to_owned(),
+                line,
+                text: text.to_owned(),
+                kind,
+            };
             let entry = match parsed {
                 Ok(entry) => entry,
                 Err(e) => {
                     let raw = contents.lines().nth(line - 1).unwrap_or_default();
-                    self.problems.push(problem(raw, ProblemKind::BadLine(e.to_string())));
+                    self.problems
+                        .push(problem(raw, ProblemKind::BadLine(e.to_string())));
                     continue;
                 }
             };
             let message = match Message::parse(&entry.text) {
                 Ok(m) => m,
                 Err(e) => {
-                    self.problems.push(problem(&entry.text, ProblemKind::Malformed(e.reason)));
+                    self.problems
+                        .push(problem(&entry.text, ProblemKind::Malformed(e.reason)));
                     continue;
                 }
             };
-            let count = self.counts.entry((message.type_id(), message.name())).or_default();
+            let count = self
+                .counts
+                .entry((message.type_id(), message.name()))
+                .or_default();
             match entry.direction {
                 Direction::FromServer => count.from_server += 1,
                 Direction::ToServer => count.to_server += 1,
             }
             if let Message::Unknown { type_id, .. } = &message {
                 if Message::is_catalogued(*type_id) || ROBOT_TYPE_IDS.contains(type_id) {
-                    self.problems.push(problem(&entry.text, ProblemKind::UnknownCatalogued));
+                    self.problems
+                        .push(problem(&entry.text, ProblemKind::UnknownCatalogued));
                 }
                 continue;
             }
             let encoded = message.encode();
             if encoded != entry.text {
-                self.problems.push(problem(&entry.text, ProblemKind::Mismatch { encoded }));
+                self.problems
+                    .push(problem(&entry.text, ProblemKind::Mismatch { encoded }));
             }
         }
     }
 
     /// Writes the per-type table and every problem.
     pub fn print(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        writeln!(out, "{:>6}  {:<26} {:>8} {:>8} {:>8}", "type", "message", "total", "<", ">")?;
+        writeln!(
+            out,
+            "{:>6}  {:<26} {:>8} {:>8} {:>8}",
+            "type", "message", "total", "<", ">"
+        )?;
         for (&(id, name), c) in &self.counts {
             writeln!(
                 out,
@@ -178,15 +196,34 @@ mod tests {
     #[test]
     fn counts_and_reports_each_kind_of_problem() {
         let mut r = DecodeReport::default();
-        let contents = "< 1083\n> 1009|g,1,1,50\n< 1009|g,1,1,050\n< 1025|g,x\nnot a line\n< 4242|new\n";
+        let contents =
+            "< 1083\n> 1009|g,1,1,50\n< 1009|g,1,1,050\n< 1025|g,x\nnot a line\n< 4242|new\n";
         r.add_transcript(Path::new("t.log"), contents);
         assert_eq!(r.lines, 6);
-        assert_eq!(r.counts[&(1009, "PutPiece")], TypeCount { from_server: 1, to_server: 1 });
-        assert_eq!(r.counts[&(4242, "Unknown")], TypeCount { from_server: 1, to_server: 0 });
-        let kinds: Vec<_> = r.problems.iter().map(|p| (p.line, std::mem::discriminant(&p.kind))).collect();
+        assert_eq!(
+            r.counts[&(1009, "PutPiece")],
+            TypeCount {
+                from_server: 1,
+                to_server: 1
+            }
+        );
+        assert_eq!(
+            r.counts[&(4242, "Unknown")],
+            TypeCount {
+                from_server: 1,
+                to_server: 0
+            }
+        );
+        let kinds: Vec<_> = r
+            .problems
+            .iter()
+            .map(|p| (p.line, std::mem::discriminant(&p.kind)))
+            .collect();
         assert_eq!(kinds.len(), 3);
         assert_eq!(kinds[0].0, 3);
-        assert!(matches!(r.problems[0].kind, ProblemKind::Mismatch { ref encoded } if encoded == "1009|g,1,1,50"));
+        assert!(
+            matches!(r.problems[0].kind, ProblemKind::Mismatch { ref encoded } if encoded == "1009|g,1,1,50")
+        );
         assert!(matches!(r.problems[1].kind, ProblemKind::Malformed(_)));
         assert!(matches!(r.problems[2].kind, ProblemKind::BadLine(_)));
     }

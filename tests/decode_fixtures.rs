@@ -21,13 +21,35 @@ fn decode_reports_no_problem_on_the_fixtures() {
     let problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     // The robot-side requests appear in the fixtures, so their encoders are exercised too.
-    for name in ["PutPiece", "RollDice", "EndTurn", "Discard", "MoveRobber", "ChoosePlayer", "BankTrade",
-        "MakeOffer", "AcceptOffer", "RejectOffer", "ClearOffer", "BuildRequest", "BuyDevCardRequest",
-        "PlayDevCardRequest", "PickResources", "PickResourceType", "JoinGame", "SitDown", "ImARobot",
-        "Version", "ServerPing", "GameTextMsg"]
-    {
+    for name in [
+        "PutPiece",
+        "RollDice",
+        "EndTurn",
+        "Discard",
+        "MoveRobber",
+        "ChoosePlayer",
+        "BankTrade",
+        "MakeOffer",
+        "AcceptOffer",
+        "RejectOffer",
+        "ClearOffer",
+        "BuildRequest",
+        "BuyDevCardRequest",
+        "PlayDevCardRequest",
+        "PickResources",
+        "PickResourceType",
+        "JoinGame",
+        "SitDown",
+        "ImARobot",
+        "Version",
+        "ServerPing",
+        "GameTextMsg",
+    ] {
         assert!(
-            report.counts.iter().any(|(&(_, n), c)| n == name && c.to_server > 0),
+            report
+                .counts
+                .iter()
+                .any(|(&(_, n), c)| n == name && c.to_server > 0),
             "no robot-sent {name} in the fixtures"
         );
     }

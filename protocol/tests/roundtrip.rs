@@ -19,8 +19,14 @@ fn fixtures() -> Vec<(PathBuf, String)> {
         .filter(|p| p.extension().is_some_and(|x| x == "log"))
         .collect();
     files.sort();
-    assert!(files.len() >= 6, "expected the committed fixture transcripts, found {files:?}");
-    files.into_iter().map(|p| (p.clone(), std::fs::read_to_string(&p).unwrap())).collect()
+    assert!(
+        files.len() >= 6,
+        "expected the committed fixture transcripts, found {files:?}"
+    );
+    files
+        .into_iter()
+        .map(|p| (p.clone(), std::fs::read_to_string(&p).unwrap()))
+        .collect()
 }
 
 #[test]
@@ -48,14 +54,22 @@ fn every_fixture_line_round_trips_exactly() {
                 Ok(m) => {
                     let encoded = m.encode();
                     if encoded != entry.text {
-                        failures.push(format!("{at}: {:?} re-encodes as {:?}", entry.text, encoded));
+                        failures.push(format!(
+                            "{at}: {:?} re-encodes as {:?}",
+                            entry.text, encoded
+                        ));
                     }
                 }
             }
         }
     }
     assert!(n > 5000, "only {n} lines read");
-    assert!(failures.is_empty(), "{} failing lines:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failing lines:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -77,7 +91,10 @@ fn fixture_messages_survive_the_frame_codec() {
     }
     assert!(wire.is_empty());
     assert_eq!(got.len(), expected.len());
-    assert!(got == expected, "a message changed on its way through the codec");
+    assert!(
+        got == expected,
+        "a message changed on its way through the codec"
+    );
 }
 
 #[test]

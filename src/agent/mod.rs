@@ -1,6 +1,34 @@
-//! Agents: the `Agent` trait, baselines and the UCT family. Uses `game` only; no tokio.
+//! Agents: the [`Agent`] trait, baselines and the UCT family. Uses `game` only; no tokio.
+//!
+//! An agent is asked for one [`Action`] at a time, for the seat `view.me`, which must be
+//! `view.state.to_move()`. Everything it returns must be legal in `view.state`; callers
+//! (arena, client) check and fall back to a legal move if it is not.
 
 pub mod ensemble;
 pub mod playout;
 pub mod spec;
 pub mod uct;
+pub mod view;
+
+use std::time::Instant;
+
+use crate::game::{Action, ResourceSet};
+
+pub use spec::{AgentKind, AgentSpec, SpecError};
+pub use view::{Belief, View};
+
+/// A player.
+pub trait Agent: Send {
+    /// A short name for reports (the spec it was built from).
+    fn name(&self) -> String;
+
+    /// Chooses a legal action of `view.state` for `view.me`. A searching agent stops by
+    /// `deadline` (wall clock) even when its iteration budget is not spent.
+    fn decide(&mut self, view: &View, deadline: Option<Instant>) -> Action;
+
+    /// Whether to accept another player's trade offer: `me` would give `give` and get `get`.
+    /// The default declines every offer.
+    fn accept_offer(&mut self, _view: &View, _give: ResourceSet, _get: ResourceSet) -> bool {
+        false
+    }
+}
