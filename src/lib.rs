@@ -6,6 +6,7 @@
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
 //! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
+//! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
 //!
 //! Dependencies point one way; `tests/layering.rs` enforces it.
 
@@ -14,3 +15,4 @@ pub mod arena;
 pub mod client;
 pub mod decode;
 pub mod game;
+pub mod perf;

@@ -22,6 +22,15 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Engine and playout throughput on one core, with a behaviour checksum.
+    Perf {
+        /// Random-policy games to play (seeds 0..N).
+        #[arg(long, default_value_t = 1000)]
+        games: u32,
+        /// Heuristic playouts from the fixed mid-game position.
+        #[arg(long, default_value_t = 20000)]
+        playouts: u32,
+    },
 }
 
 fn main() {
@@ -29,5 +38,8 @@ fn main() {
     match cli.command {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
         Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
+        Command::Perf { games, playouts } => {
+            catan_bot::perf::print(&catan_bot::perf::run(games, playouts))
+        }
     }
 }

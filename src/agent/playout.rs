@@ -1,7 +1,11 @@
 //! Playout policies and the playout loop (random games to the end from a state).
 //! Imports `crate::game` and `rand` only; no allocation in the loop.
 
-use crate::game::{Action, ActionList, HexId, Phase, Seat, State};
+use crate::game::topology::topology;
+use crate::game::{
+    pips, Action, ActionList, DevCard, EdgeSet, HexId, NodeSet, Phase, Resource, ResourceSet, Seat,
+    State, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+};
 use rand::Rng;
 
 /// Picks one of the legal actions during a playout.
@@ -27,112 +31,216 @@ impl PlayoutPolicy for UniformPolicy {
     }
 }
 
-/// Move pruning (cities > settlements > the rest, as MP-UCT) plus cheap preferences among
-/// the rest: play a knight or buy a card over a road, a road over a trade, trade only with a
-/// large hand; roll without ceremony; put the robber on the hex hurting the leader most.
+/// Move pruning (cities > settlements > the rest, as MP-UCT) plus a short list of sensible
+/// moves for the rest, so playouts are both fast and purposeful:
+///
+/// - `Main`: a city if any is legal, else a settlement; else a small candidate list —
+///   buy a development card, a road (only when no settlement spot is reachable; roads that
+///   open a free spot first), a bank/port trade that completes a city, settlement or card,
+///   a playable development card — and `EndTurn` when nothing else is offered;
+/// - `RollOrCard`: a knight when the robber blocks one of our hexes, else roll;
+/// - `PlacingRobber`: the hex costing the leading opponent most production;
+/// - `Discard`: one discard, taken from the largest piles;
+/// - other phases: all legal actions, chosen uniformly.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HeuristicPolicy;
 
 impl HeuristicPolicy {
-    fn weight(state: &State, a: Action) -> u32 {
-        let s = state.current_player();
-        match a {
-            Action::BuildCity(_) | Action::BuildSettlement(_) => 100,
-            Action::PlayKnight => 12,
-            Action::PlayRoadBuilding | Action::PlayYearOfPlenty | Action::PlayMonopoly => 8,
-            Action::BuyDevCard => 10,
-            Action::BuildRoad(_) => {
-                // Roads are useful when there is nowhere to build a settlement.
-                if state.settlement_spots(s).is_empty() {
-                    6
-                } else {
-                    1
-                }
-            }
-            Action::BankTrade { .. } => {
-                if state.hand(s).total() >= 7 {
-                    2
-                } else {
-                    0
-                }
-            }
-            Action::EndTurn => 4,
-            _ => 1,
-        }
-    }
-
     /// The robber hex with the most production (pips, cities double) of the leading
     /// opponent, avoiding own buildings.
     fn robber_target(state: &State) -> HexId {
         let me = state.current_player();
-        let topo = crate::game::topology::topology();
+        let topo = topology();
         let leader = Seat::all()
             .filter(|&o| o != me)
             .max_by_key(|&o| state.public_vp(o))
             .unwrap_or(me);
-        let mut best = (0i32, None);
+        let mine = state.settlements(me) | state.cities(me);
+        let (ls, lc) = (state.settlements(leader), state.cities(leader));
+        let mut best = (i32::MIN, HexId::new(0));
         for h in HexId::all() {
             if h == state.robber() {
                 continue;
             }
             let ns = topo.hex_node_set[h.index()];
-            let pip = crate::game::pips(state.board().hex_number[h.index()]) as i32;
-            let own = (state.settlements(me) | state.cities(me)).intersects(ns);
-            let theirs =
-                (state.settlements(leader) & ns).len() + 2 * (state.cities(leader) & ns).len();
-            let score = if own { -1 } else { pip * theirs as i32 };
-            if best.1.is_none() || score > best.0 {
-                best = (score, Some(h));
+            let score = if mine.intersects(ns) {
+                -1
+            } else {
+                let pip = pips(state.board().hex_number[h.index()]) as i32;
+                pip * ((ls & ns).len() + 2 * (lc & ns).len()) as i32
+            };
+            if score > best.0 {
+                best = (score, h);
             }
         }
-        best.1.expect("there is always another hex")
+        best.1
+    }
+
+    /// A bank/port trade towards `cost`: give a card we hold beyond `cost` (at our best ratio)
+    /// for one we lack.
+    fn trade_towards(state: &State, cost: ResourceSet) -> Option<Action> {
+        let s = state.current_player();
+        let hand = state.hand(s);
+        let get = Resource::ALL.into_iter().find(|&r| {
+            hand.get(r) < cost.get(r) && (!state.rules().bank_limit || state.bank()[r.index()] > 0)
+        })?;
+        Resource::ALL
+            .into_iter()
+            .find(|&g| g != get && hand.get(g) >= cost.get(g) + state.best_trade_ratio(s, g))
+            .map(|give| Action::BankTrade { give, get })
+    }
+
+    /// The three free nodes with the most production pips (initial placement).
+    fn initial_settlements(state: &State, out: &mut ActionList) {
+        let topo = topology();
+        let board = state.board();
+        let mut best = [(0u32, None); 3];
+        for n in !(state.occupied() | blocked_by_distance(state)) {
+            let mut v = 0u32;
+            for h in topo.node_hexes(n) {
+                if board.hex_resource[h.index()].is_some() {
+                    v += pips(board.hex_number[h.index()]) as u32;
+                }
+            }
+            if let Some(k) = best.iter().position(|b| b.1.is_none() || v > b.0) {
+                best[k..].rotate_right(1);
+                best[k] = (v, Some(n));
+            }
+        }
+        for (_, n) in best {
+            if let Some(n) = n {
+                out.push(Action::PlaceInitialSettlement(n));
+            }
+        }
+    }
+
+    fn main_candidates(state: &State, out: &mut ActionList) {
+        state.push_cities(out);
+        if !out.is_empty() {
+            return;
+        }
+        state.push_settlements(out);
+        if !out.is_empty() {
+            return;
+        }
+        let s = state.current_player();
+        let hand = state.hand(s);
+        if state.deck().total() > 0 && hand.contains(DEV_CARD_COST) {
+            out.push(Action::BuyDevCard);
+        }
+        if hand.contains(ROAD_COST) && state.settlement_spots(s).is_empty() {
+            let spots = state.road_spots(s);
+            let topo = topology();
+            let free = !(state.occupied() | blocked_by_distance(state));
+            let mut opening = EdgeSet::EMPTY;
+            for e in spots {
+                if topo.edge_node_set[e.index()].intersects(free) {
+                    opening.insert(e);
+                }
+            }
+            for e in if opening.is_empty() { spots } else { opening } {
+                out.push(Action::BuildRoad(e));
+            }
+        }
+        // What to save for: a settlement where one is reachable, else a road towards one
+        // (while settlements remain), then a city, then a card.
+        let can_settle = !state.settlement_spots(s).is_empty();
+        let want_road =
+            !can_settle && state.pieces_left(s).1 > 0 && !state.road_spots(s).is_empty();
+        let targets = [
+            (SETTLEMENT_COST, can_settle),
+            (ROAD_COST, want_road),
+            (CITY_COST, !state.city_spots(s).is_empty()),
+            (DEV_CARD_COST, state.deck().total() > 0),
+        ];
+        for (cost, useful) in targets {
+            if useful {
+                if let Some(t) = Self::trade_towards(state, cost) {
+                    out.push(t);
+                    break;
+                }
+            }
+        }
+        if !state.has_played_dev_card() {
+            let d = state.dev_cards(s);
+            for (card, action) in [
+                (DevCard::Knight, Action::PlayKnight),
+                (DevCard::Monopoly, Action::PlayMonopoly),
+                (DevCard::YearOfPlenty, Action::PlayYearOfPlenty),
+            ] {
+                if d.get(card) > 0 {
+                    out.push(action);
+                }
+            }
+            if d.get(DevCard::RoadBuilding) > 0 && state.pieces_left(s).0 > 0 {
+                out.push(Action::PlayRoadBuilding);
+            }
+        }
+        if out.is_empty() {
+            out.push(Action::EndTurn);
+        }
+    }
+
+    /// Discard from the largest piles, one card at a time.
+    fn discard(state: &State) -> Action {
+        let s = state.to_move();
+        let mut hand = state.hand(s);
+        let mut d = ResourceSet::EMPTY;
+        for _ in 0..state.discard_owed(s) {
+            let r = Resource::ALL
+                .into_iter()
+                .max_by_key(|&r| hand.get(r))
+                .unwrap();
+            hand[r] -= 1;
+            d[r] += 1;
+        }
+        Action::Discard(d)
     }
 }
 
+/// Nodes next to a building (where the distance rule forbids building).
+fn blocked_by_distance(state: &State) -> NodeSet {
+    let topo = topology();
+    let mut b = NodeSet::EMPTY;
+    for n in state.occupied() {
+        b |= topo.node_neighbours[n.index()];
+    }
+    b
+}
+
 impl PlayoutPolicy for HeuristicPolicy {
-    #[inline]
     fn candidates(&mut self, state: &State, out: &mut ActionList) {
-        state.legal_actions_pruned(out);
+        out.clear();
+        match state.phase() {
+            Phase::Main => Self::main_candidates(state, out),
+            Phase::RollOrCard => {
+                let me = state.current_player();
+                let hurt = (state.settlements(me) | state.cities(me))
+                    .intersects(topology().hex_node_set[state.robber().index()]);
+                if hurt
+                    && !state.has_played_dev_card()
+                    && state.dev_cards(me).get(DevCard::Knight) > 0
+                {
+                    out.push(Action::PlayKnight);
+                } else {
+                    out.push(Action::Roll);
+                }
+            }
+            Phase::PlacingRobber => out.push(Action::MoveRobber(Self::robber_target(state))),
+            Phase::Discard => out.push(Self::discard(state)),
+            Phase::InitialSettlement1 | Phase::InitialSettlement2 => {
+                Self::initial_settlements(state, out)
+            }
+            _ => state.legal_actions(out),
+        }
     }
 
-    fn choose<R: Rng + ?Sized>(&mut self, state: &State, actions: &[Action], rng: &mut R) -> usize {
-        match state.phase() {
-            Phase::RollOrCard => {
-                // Knight first only when the robber sits on one of our hexes.
-                let me = state.current_player();
-                let topo = crate::game::topology::topology();
-                let hurt = (state.settlements(me) | state.cities(me))
-                    .intersects(topo.hex_node_set[state.robber().index()]);
-                let want = if hurt {
-                    Action::PlayKnight
-                } else {
-                    Action::Roll
-                };
-                actions.iter().position(|&a| a == want).unwrap_or(0)
-            }
-            Phase::PlacingRobber => {
-                let h = Self::robber_target(state);
-                actions
-                    .iter()
-                    .position(|&a| a == Action::MoveRobber(h))
-                    .unwrap_or(0)
-            }
-            Phase::Main => {
-                let total: u32 = actions.iter().map(|&a| Self::weight(state, a)).sum();
-                if total == 0 {
-                    return rng.gen_range(0..actions.len());
-                }
-                let mut x = rng.gen_range(0..total);
-                for (i, &a) in actions.iter().enumerate() {
-                    let w = Self::weight(state, a);
-                    if x < w {
-                        return i;
-                    }
-                    x -= w;
-                }
-                actions.len() - 1
-            }
-            _ => rng.gen_range(0..actions.len()),
+    #[inline]
+    fn choose<R: Rng + ?Sized>(&mut self, _: &State, actions: &[Action], rng: &mut R) -> usize {
+        if actions.len() == 1 {
+            0
+        } else {
+            rng.gen_range(0..actions.len())
         }
     }
 }

@@ -1,0 +1,135 @@
+//! `catan-bot perf`: fixed-seed, one-core throughput of the engine and playouts, with a
+//! checksum (steps, winners) that must not change when behaviour must not. Uses `game` and
+//! `agent`; prints, never fails on time.
+
+use crate::agent::playout::{playout, HeuristicPolicy, UniformPolicy};
+use crate::game::{Board, Phase, Rules, Seat, State};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::time::Instant;
+
+/// Step cap per random game (random games always end far sooner in practice).
+pub const MAX_GAME_STEPS: u32 = 200_000;
+
+/// What one perf run measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerfReport {
+    /// Random-policy games played.
+    pub games: u32,
+    /// Their total steps (actions applied).
+    pub game_steps: u64,
+    /// Wall time for the games, seconds.
+    pub game_secs: f64,
+    /// Winner counts per seat over the games (index 4 = no winner within the cap).
+    pub game_winners: [u32; 5],
+    /// Heuristic playouts run from the fixed mid-game position.
+    pub playouts: u32,
+    /// Their total steps.
+    pub playout_steps: u64,
+    /// Wall time for the playouts, seconds.
+    pub playout_secs: f64,
+    /// Winner counts per seat over the playouts.
+    pub playout_winners: [u32; 5],
+}
+
+impl PerfReport {
+    /// A single number summarising the behaviour (not the speed) of the run.
+    pub fn checksum(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        mix(self.game_steps);
+        mix(self.playout_steps);
+        for w in self.game_winners.iter().chain(&self.playout_winners) {
+            mix(*w as u64);
+        }
+        h
+    }
+}
+
+/// The fixed mid-game position: seed 2024, heuristic play until a player first has 6 points
+/// at the start of a turn.
+pub fn mid_game_position() -> State {
+    let mut rng = SmallRng::seed_from_u64(2024);
+    loop {
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let mut policy = HeuristicPolicy;
+        let mid = |st: &State| {
+            st.phase() == Phase::RollOrCard && Seat::all().any(|s| st.total_vp(s) >= 6)
+        };
+        while !st.is_over() && !mid(&st) {
+            playout(&mut st, &mut policy, &mut rng, 1);
+        }
+        if !st.is_over() {
+            return st;
+        }
+    }
+}
+
+/// Runs `games` random-policy games (seeds 0..games) and `playouts` heuristic playouts
+/// from [`mid_game_position`] (rng seed 7).
+pub fn run(games: u32, playouts: u32) -> PerfReport {
+    let mut r = PerfReport {
+        games,
+        game_steps: 0,
+        game_secs: 0.0,
+        game_winners: [0; 5],
+        playouts,
+        playout_steps: 0,
+        playout_secs: 0.0,
+        playout_winners: [0; 5],
+    };
+    let t = Instant::now();
+    for seed in 0..games as u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut st = State::new(
+            Board::random(&mut rng),
+            Rules::default(),
+            Seat::new(seed as usize % 4),
+        );
+        let res = playout(&mut st, &mut UniformPolicy, &mut rng, MAX_GAME_STEPS);
+        r.game_steps += res.steps as u64;
+        r.game_winners[res.winner.map_or(4, |w| w.index())] += 1;
+    }
+    r.game_secs = t.elapsed().as_secs_f64();
+
+    let start = mid_game_position();
+    let mut rng = SmallRng::seed_from_u64(7);
+    let t = Instant::now();
+    for _ in 0..playouts {
+        let mut st = start.clone();
+        let res = playout(&mut st, &mut HeuristicPolicy, &mut rng, MAX_GAME_STEPS);
+        r.playout_steps += res.steps as u64;
+        r.playout_winners[res.winner.map_or(4, |w| w.index())] += 1;
+    }
+    r.playout_secs = t.elapsed().as_secs_f64();
+    r
+}
+
+/// Prints a report.
+pub fn print(r: &PerfReport) {
+    println!("catan-bot perf (one core, fixed seeds)");
+    println!(
+        "random-policy games: {} games, {} steps in {:.3} s: {:.0} games/s, {:.2} M steps/s, {:.0} steps/game",
+        r.games,
+        r.game_steps,
+        r.game_secs,
+        r.games as f64 / r.game_secs,
+        r.game_steps as f64 / r.game_secs / 1e6,
+        r.game_steps as f64 / r.games.max(1) as f64,
+    );
+    println!("  winners by seat (last = none): {:?}", r.game_winners);
+    println!(
+        "heuristic playouts from the mid-game position: {} playouts, {} steps in {:.3} s: {:.0} playouts/s, {:.2} M steps/s, {:.0} steps/playout",
+        r.playouts,
+        r.playout_steps,
+        r.playout_secs,
+        r.playouts as f64 / r.playout_secs,
+        r.playout_steps as f64 / r.playout_secs / 1e6,
+        r.playout_steps as f64 / r.playouts.max(1) as f64,
+    );
+    println!("  winners by seat (last = none): {:?}", r.playout_winners);
+    println!("checksum: {:016x}", r.checksum());
+}
