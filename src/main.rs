@@ -38,6 +38,30 @@ enum Command {
         #[arg(long, default_value_t = 20000)]
         playouts: u32,
     },
+    /// Play in-process games between four agents (no server) and report win rates.
+    Arena(ArenaArgs),
+}
+
+#[derive(clap::Args)]
+struct ArenaArgs {
+    /// Four agent specs, comma-separated: NAME[:key=value,...] with NAME one of random,
+    /// heuristic, plain-uct, vw-uct, mp-uct, mp-ensemble-uct, mpt-ensemble-uct and keys
+    /// iterations, trees, threads, c, time-ms, seed, vw. Separate the specs with `/` instead
+    /// of `,` when they carry keys, e.g. `mpt-ensemble-uct:iterations=1000,trees=4/heuristic/heuristic/heuristic`.
+    #[arg(long, default_value = "mpt-ensemble-uct/heuristic/heuristic/heuristic")]
+    agents: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Master seed (random if not given; printed either way).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 fn main() {
@@ -45,6 +69,7 @@ fn main() {
     match cli.command {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
         Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
+        Command::Arena(args) => std::process::exit(arena(args)),
         Command::Replay { files } => {
             init_tracing();
             std::process::exit(catan_bot::client::replay::run(&files))
@@ -63,4 +88,79 @@ fn init_tracing() {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .init();
+}
+
+/// Splits the `--agents` list: on `/` when present, else on `,`.
+fn split_agents(list: &str) -> Vec<&str> {
+    let sep = if list.contains('/') { '/' } else { ',' };
+    list.split(sep)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn arena(args: ArenaArgs) -> i32 {
+    use catan_bot::agent::AgentSpec;
+    use catan_bot::arena::{self, report, ArenaConfig};
+
+    let names = split_agents(&args.agents);
+    if names.len() != 4 {
+        eprintln!("--agents needs exactly four specs, got {}", names.len());
+        return 2;
+    }
+    let mut agents = Vec::new();
+    for n in &names {
+        match n.parse::<AgentSpec>() {
+            Ok(s) => agents.push(s),
+            Err(e) => {
+                eprintln!("--agents: {e}");
+                return 2;
+            }
+        }
+    }
+    let seed = args.seed.unwrap_or_else(arena::random_seed);
+    let config = ArenaConfig {
+        agents,
+        games: args.games,
+        seed,
+        threads: args.threads,
+        rules: Default::default(),
+    };
+    let specs: Vec<String> = config.agents.iter().map(|a| a.to_string()).collect();
+    eprintln!(
+        "arena: {} games, seed {seed}, {} thread(s); agents: {}",
+        config.games,
+        config.threads,
+        specs.join(" | ")
+    );
+    let start = std::time::Instant::now();
+    let total = config.games;
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let every = (total / 20).max(1);
+    let records = arena::run(&config, |done, rec| {
+        if !tty && done % every != 0 && done != total {
+            return;
+        }
+        let w = rec
+            .winner
+            .map_or("none".to_string(), |w| format!("agent {w}"));
+        let line = format!(
+            "[{done}/{total}] game {} won by {w} in {} turns ({:.0}s elapsed)",
+            rec.game,
+            rec.turns,
+            start.elapsed().as_secs_f64()
+        );
+        if tty {
+            eprint!("\r{line}   ");
+        } else {
+            eprintln!("{line}");
+        }
+    });
+    eprintln!();
+    if args.json {
+        println!("{}", report::json(&specs, &records, seed));
+    } else {
+        print!("{}", report::text(&specs, &records));
+    }
+    0
 }

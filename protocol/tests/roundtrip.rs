@@ -106,3 +106,55 @@ fn fixture_lines_print_back_as_transcript_lines() {
         }
     }
 }
+
+/// Texts for catalogued types the recordings do not contain (superseded, undo-only, lobby
+/// broadcasts, human-game events), written from the Java `toCmd` layouts.
+const UNRECORDED_SAMPLES: &[&str] = &[
+    "1008",
+    "1011|mybot,-,~botsOnly~1",
+    "1016|~botsOnly~1",
+    "1019|~botsOnly~1,~botsOnly~2",
+    "1030|~botsOnly~1",
+    "1047|~botsOnly~1,20",
+    "1048|~botsOnly~1,1,true",
+    "1054|~botsOnly~1,2",
+    "1055|~botsOnly~1,2",
+    "1056|~botsOnly~1",
+    "1059|Cookie contents do not match the running server.",
+    "1060|~botsOnly~1,1,69",
+    "1062|Server restarts in 5 minutes, sorry.",
+    "1066|~botsOnly~1,-1",
+    "1067|~botsOnly~1,3",
+    "1074|~botsOnly~1,-1,2",
+    "1085|~botsOnly~1|1|0|3|2|4|1|5",
+    "1088|~botsOnly~1",
+    "1089|~botsOnly~1,1,1,2,0",
+    "1105|~botsOnly~1,1,0,50",
+    "1106|~botsOnly~1,1,2,3,4,R1,1,0,0,0,1",
+    "1107|~botsOnly~1,1,You can't undo that.",
+    "1108|~botsOnly~1|PL=4",
+];
+
+#[test]
+fn every_catalogued_type_has_a_round_trip_sample() {
+    let mut covered = std::collections::BTreeSet::new();
+    for (_, contents) in fixtures() {
+        for (_, entry) in transcript::parse_lines(&contents) {
+            covered.insert(Message::parse(&entry.unwrap().text).unwrap().type_id());
+        }
+    }
+    for text in UNRECORDED_SAMPLES {
+        let m = Message::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(m.name(), "Unknown", "{text}");
+        assert_eq!(m.encode(), *text);
+        covered.insert(m.type_id());
+    }
+    let missing: Vec<_> = Message::CATALOGUED_TYPE_IDS
+        .iter()
+        .filter(|id| !covered.contains(id))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "catalogued types without a sample: {missing:?}"
+    );
+}

@@ -4,9 +4,14 @@
 //! `view.state.to_move()`. Everything it returns must be legal in `view.state`; callers
 //! (arena, client) check and fall back to a legal move if it is not.
 
+pub mod catan;
+pub mod determinize;
 pub mod ensemble;
+pub mod heuristic;
 pub mod playout;
+pub mod search;
 pub mod spec;
+pub mod tracker;
 pub mod uct;
 pub mod view;
 
@@ -30,5 +35,15 @@ pub trait Agent: Send {
     /// The default declines every offer.
     fn accept_offer(&mut self, _view: &View, _give: ResourceSet, _get: ResourceSet) -> bool {
         false
+    }
+}
+
+/// Builds the agent a spec describes.
+pub fn build(spec: &AgentSpec) -> Box<dyn Agent> {
+    let seed = spec.seed.unwrap_or_else(rand::random);
+    match spec.kind {
+        AgentKind::Random => Box::new(heuristic::RandomAgent::new(seed)),
+        AgentKind::Heuristic => Box::new(heuristic::HeuristicAgent::new(seed)),
+        _ => Box::new(search::UctAgent::new(spec)),
     }
 }

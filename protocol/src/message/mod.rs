@@ -65,6 +65,7 @@ mod cards;
 mod chat;
 mod game;
 mod lobby;
+mod request;
 mod resources;
 mod trade;
 mod turn;
@@ -89,7 +90,7 @@ macro_rules! messages {
         #[derive(Debug, Clone, PartialEq)]
         pub enum Message {
             $(
-                #[allow(missing_docs)]
+                #[doc = concat!("See [`", stringify!($variant), "`].")]
                 $variant($variant),
             )*
             /// A type number this crate does not catalogue; the whole text is kept.

@@ -1,0 +1,419 @@
+//! The Catan side of the search: [`CatanGame`] adapts the engine to [`SearchGame`] for every
+//! UCT variant — which moves the tree sees (all, move-pruned, or pruned plus trade-optimistic
+//! macro moves), which playout policy runs, and how a world is sampled from the searcher's
+//! [`View`]. Imports `crate::game` and `agent` modules only.
+
+use std::sync::Arc;
+
+use rand::Rng;
+
+use super::determinize::{determinize, has_hidden};
+use super::playout::{playout, HeuristicPolicy, UniformPolicy};
+use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
+use super::view::View;
+use crate::game::{
+    Action, ActionList, Phase, Resource, ResourceSet, Seat, State, CITY_COST, DEV_CARD_COST,
+    ROAD_COST, SETTLEMENT_COST,
+};
+
+/// Which knowledge the search uses: the variants of the paper differ only here and in
+/// `uct::Params`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Move pruning (cities > settlements > rest) in the tree.
+    pub pruning: bool,
+    /// Trade-optimistic macro moves: builds reachable through bank/port trades become one
+    /// move "trades then build"; lone bank trades leave the tree.
+    pub trade_optimistic: bool,
+    /// Heuristic (move-pruning) playouts instead of uniformly random ones.
+    pub heuristic_playouts: bool,
+    /// Actions after which a playout stops and scores by victory points.
+    pub max_playout_steps: u32,
+}
+
+impl Variant {
+    /// PlainUCT and VW-UCT: everything legal, random playouts.
+    pub const PLAIN: Variant = Variant {
+        pruning: false,
+        trade_optimistic: false,
+        heuristic_playouts: false,
+        max_playout_steps: 4000,
+    };
+    /// MP-UCT and MP-EnsembleUCT.
+    pub const MP: Variant = Variant {
+        pruning: true,
+        trade_optimistic: false,
+        heuristic_playouts: true,
+        max_playout_steps: 2000,
+    };
+    /// MPT-EnsembleUCT.
+    pub const MPT: Variant = Variant {
+        pruning: true,
+        trade_optimistic: true,
+        heuristic_playouts: true,
+        max_playout_steps: 2000,
+    };
+}
+
+/// At most this many bank/port trades precede a build in one macro move.
+pub const MAX_MACRO_TRADES: usize = 4;
+
+/// Bank/port trades (give, get), in order, at the ratios of the trader's ports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct TradePlan {
+    trades: [(u8, u8); MAX_MACRO_TRADES],
+    len: u8,
+}
+
+impl TradePlan {
+    /// The trades as engine actions.
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
+        self.trades[..self.len as usize]
+            .iter()
+            .map(|&(g, r)| Action::BankTrade {
+                give: Resource::new(g as usize),
+                get: Resource::new(r as usize),
+            })
+    }
+
+    /// Number of trades.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there are no trades.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The trades that let `seat` pay `cost` from its hand, or `None` when none do within
+/// [`MAX_MACRO_TRADES`]. Each missing card is bought with the resource the seat has most
+/// spare of at its best ratio (a 2:1 port first, then 3:1, then 4:1), never touching the
+/// cards the cost itself needs. Returns an empty plan when the hand already pays.
+pub fn plan_trades(state: &State, seat: Seat, cost: ResourceSet) -> Option<TradePlan> {
+    let mut hand = state.hand(seat);
+    let mut plan = TradePlan::default();
+    if hand.contains(cost) {
+        return Some(plan);
+    }
+    if hand.total() < cost.total() {
+        return None;
+    }
+    for want in Resource::ALL {
+        while hand.get(want) < cost.get(want) {
+            let mut best: Option<(u8, u8, Resource)> = None; // (ratio, spare, give)
+            for give in Resource::ALL {
+                if give == want {
+                    continue;
+                }
+                let ratio = state.best_trade_ratio(seat, give);
+                let spare = hand.get(give).saturating_sub(cost.get(give));
+                if spare >= ratio {
+                    let better = match best {
+                        None => true,
+                        Some((br, bs, _)) => ratio < br || (ratio == br && spare > bs),
+                    };
+                    if better {
+                        best = Some((ratio, spare, give));
+                    }
+                }
+            }
+            let (ratio, _, give) = best?;
+            if plan.len as usize == MAX_MACRO_TRADES {
+                return None;
+            }
+            hand.sub(ResourceSet::of(give, ratio));
+            hand.add(ResourceSet::of(want, 1));
+            plan.trades[plan.len as usize] = (give.index() as u8, want.index() as u8);
+            plan.len += 1;
+        }
+    }
+    Some(plan)
+}
+
+/// A move in the tree: one engine action, or trades followed by a build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeMove {
+    /// A single engine action.
+    Act(Action),
+    /// Bank/port trades, then `then` (a build or a card purchase) with the proceeds.
+    TradeThen {
+        /// The trades, in order.
+        trades: TradePlan,
+        /// The build that the trades pay for.
+        then: Action,
+    },
+}
+
+impl TreeMove {
+    /// The engine actions of this move, in order.
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
+        let (plan, last) = match self {
+            TreeMove::Act(a) => (None, *a),
+            TreeMove::TradeThen { trades, then } => (Some(trades), *then),
+        };
+        plan.into_iter()
+            .flat_map(|p| p.actions())
+            .chain(std::iter::once(last))
+    }
+}
+
+/// The engine as a [`SearchGame`].
+#[derive(Clone)]
+pub struct CatanGame {
+    state: State,
+    variant: Variant,
+    /// The searcher's view (root only): where hidden information is resampled from.
+    view: Option<Arc<View>>,
+}
+
+impl CatanGame {
+    /// The root of a search from `view`.
+    pub fn root(view: View, variant: Variant) -> CatanGame {
+        CatanGame {
+            state: view.state.clone(),
+            variant,
+            view: has_hidden(&view).then(|| Arc::new(view)),
+        }
+    }
+
+    /// The state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The tree moves at `state` under `variant`, into `out`.
+    pub fn moves(state: &State, variant: Variant, out: &mut Vec<TreeMove>) {
+        let mut list = ActionList::new();
+        if state.phase() != Phase::Main || !variant.pruning {
+            state.legal_actions(&mut list);
+            out.extend(list.iter().map(|&a| TreeMove::Act(a)));
+            return;
+        }
+        let seat = state.current_player();
+        // Cities, then settlements: direct builds, plus (MPT) the ones trades would pay for.
+        state.push_cities(&mut list);
+        out.extend(list.iter().map(|&a| TreeMove::Act(a)));
+        if variant.trade_optimistic && list.is_empty() {
+            push_optimistic(state, seat, CITY_COST, out, |n| {
+                state.city_spots(seat).iter().map(Action::BuildCity).nth(n)
+            });
+        }
+        if !out.is_empty() {
+            return;
+        }
+        list.clear();
+        state.push_settlements(&mut list);
+        out.extend(list.iter().map(|&a| TreeMove::Act(a)));
+        if variant.trade_optimistic && list.is_empty() {
+            push_optimistic(state, seat, SETTLEMENT_COST, out, |n| {
+                state
+                    .settlement_spots(seat)
+                    .iter()
+                    .map(Action::BuildSettlement)
+                    .nth(n)
+            });
+        }
+        if !out.is_empty() {
+            return;
+        }
+        list.clear();
+        state.push_rest(&mut list);
+        if !variant.trade_optimistic {
+            out.extend(list.iter().map(|&a| TreeMove::Act(a)));
+            return;
+        }
+        // MPT: lone trades leave the tree; card purchases and roads may come with trades.
+        out.extend(
+            list.iter()
+                .filter(|a| !matches!(a, Action::BankTrade { .. }))
+                .map(|&a| TreeMove::Act(a)),
+        );
+        let hand = state.hand(seat);
+        if !hand.contains(DEV_CARD_COST) && state.deck().total() > 0 {
+            push_optimistic(state, seat, DEV_CARD_COST, out, |n| {
+                (n == 0).then_some(Action::BuyDevCard)
+            });
+        }
+        if !hand.contains(ROAD_COST) {
+            push_optimistic(state, seat, ROAD_COST, out, |n| {
+                state.road_spots(seat).iter().map(Action::BuildRoad).nth(n)
+            });
+        }
+    }
+}
+
+/// Appends "trades then build" for every build `nth(0), nth(1), ...` when trades can pay
+/// `cost`.
+fn push_optimistic(
+    state: &State,
+    seat: Seat,
+    cost: ResourceSet,
+    out: &mut Vec<TreeMove>,
+    nth: impl Fn(usize) -> Option<Action>,
+) {
+    let Some(trades) = plan_trades(state, seat, cost) else {
+        return;
+    };
+    if trades.is_empty() {
+        return;
+    }
+    let mut i = 0;
+    while let Some(then) = nth(i) {
+        out.push(TreeMove::TradeThen { trades, then });
+        i += 1;
+    }
+}
+
+impl SearchGame for CatanGame {
+    type Action = TreeMove;
+
+    fn to_move(&self) -> usize {
+        self.state.to_move().index()
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.state.is_over()
+    }
+
+    fn tree_actions(&self, out: &mut Vec<TreeMove>) {
+        CatanGame::moves(&self.state, self.variant, out);
+    }
+
+    fn apply<R: Rng>(&mut self, m: TreeMove, rng: &mut R) {
+        for a in m.actions() {
+            self.state.apply_unchecked(a, rng);
+        }
+    }
+
+    fn playout<R: Rng>(&mut self, rng: &mut R) -> Rewards {
+        let steps = self.variant.max_playout_steps;
+        if self.variant.heuristic_playouts {
+            playout(&mut self.state, &mut HeuristicPolicy, rng, steps);
+        } else {
+            playout(&mut self.state, &mut UniformPolicy, rng, steps);
+        }
+        self.rewards()
+    }
+
+    fn rewards(&self) -> Rewards {
+        let mut r = [0.0; MAX_PLAYERS];
+        match self.state.winner() {
+            Some(w) => r[w.index()] = 1.0,
+            None => {
+                // Cut off: a share by victory points, worth less than a win.
+                for s in Seat::all() {
+                    r[s.index()] = self.state.total_vp(s) as f32 / 20.0;
+                }
+            }
+        }
+        r
+    }
+
+    fn sample_world<R: Rng>(&self, rng: &mut R) -> Self {
+        match &self.view {
+            Some(v) => CatanGame {
+                state: determinize(v, rng),
+                variant: self.variant,
+                view: None,
+            },
+            None => CatanGame {
+                state: self.state.clone(),
+                variant: self.variant,
+                view: None,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Board, Rules};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    /// Random positions in `Phase::Main`, from heuristic play.
+    fn main_positions(n: usize, seed: u64) -> Vec<State> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut list = ActionList::new();
+            let mut policy = HeuristicPolicy;
+            for _ in 0..600 {
+                if st.is_over() {
+                    break;
+                }
+                use crate::agent::playout::PlayoutPolicy;
+                policy.candidates(&st, &mut list);
+                let i = policy.choose(&st, &list, &mut rng);
+                st.apply_unchecked(list[i], &mut rng);
+                if st.phase() == Phase::Main && rng.gen_bool(0.05) {
+                    out.push(st.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn trade_plans_pay_for_the_build_and_are_legal() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut planned = 0;
+        for st in main_positions(300, 1) {
+            let seat = st.current_player();
+            for cost in [CITY_COST, SETTLEMENT_COST, DEV_CARD_COST, ROAD_COST] {
+                if let Some(plan) = plan_trades(&st, seat, cost) {
+                    let mut s = st.clone();
+                    for a in plan.actions() {
+                        assert!(s.is_legal(a), "{a:?} illegal in plan {plan:?}");
+                        s.apply(a, &mut rng);
+                    }
+                    assert!(s.hand(seat).contains(cost));
+                    planned += !plan.is_empty() as usize;
+                }
+            }
+        }
+        assert!(planned > 20, "only {planned} non-empty plans");
+    }
+
+    #[test]
+    fn every_tree_move_applies_legally_in_each_variant() {
+        let mut rng = SmallRng::seed_from_u64(2);
+        let mut macros = 0;
+        for st in main_positions(200, 2) {
+            for variant in [Variant::PLAIN, Variant::MP, Variant::MPT] {
+                let mut moves = Vec::new();
+                CatanGame::moves(&st, variant, &mut moves);
+                assert!(!moves.is_empty());
+                for m in &moves {
+                    let mut s = st.clone();
+                    for a in m.actions() {
+                        assert!(s.is_legal(a), "{variant:?}: {a:?} of {m:?} illegal");
+                        s.apply(a, &mut rng);
+                    }
+                    macros += matches!(m, TreeMove::TradeThen { .. }) as usize;
+                }
+            }
+        }
+        assert!(macros > 0, "no trade-optimistic move was ever generated");
+    }
+
+    #[test]
+    fn pruning_offers_only_cities_when_a_city_is_affordable() {
+        for st in main_positions(300, 3) {
+            let mut list = ActionList::new();
+            st.push_cities(&mut list);
+            if list.is_empty() {
+                continue;
+            }
+            let mut moves = Vec::new();
+            CatanGame::moves(&st, Variant::MPT, &mut moves);
+            assert!(moves
+                .iter()
+                .all(|m| matches!(m, TreeMove::Act(Action::BuildCity(_)))));
+        }
+    }
+}

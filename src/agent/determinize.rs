@@ -1,0 +1,166 @@
+//! Determinization: a full [`State`] consistent with what a [`View`]'s player knows, with the
+//! hidden part redrawn — opponents' cards of unknown type, the kinds of opponents' unplayed
+//! development cards, and so the deck. Imports `crate::game` and `agent::view`.
+
+use rand::Rng;
+
+use super::view::View;
+use crate::game::{DevCard, DevSet, Resource, ResourceSet, Seat, State, BANK_PER_RESOURCE};
+
+/// Whether `view` hides anything at all (if not, determinizing is the identity).
+pub fn has_hidden(view: &View) -> bool {
+    Seat::all().any(|s| {
+        let b = view.beliefs[s];
+        b.unknown > 0
+            || (b.dev_hidden
+                && (view.state.dev_cards(s).total() + view.state.new_dev_cards(s).total()) > 0)
+    })
+}
+
+/// Samples a world consistent with `view`.
+///
+/// Resource cards of unknown type are drawn one at a time with weights equal to how many of
+/// each resource are not visible to the viewer (19 per resource less every known card, at
+/// least 1 so that JSettlers' unlimited bank never makes a draw impossible). Hidden
+/// development cards are dealt from the cards the viewer has not seen: the deck plus every
+/// hidden hand, keeping each seat's count of playable and just-bought cards.
+pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
+    if !has_hidden(view) {
+        return view.state.clone();
+    }
+    let mut setup = view.state.to_setup();
+
+    // Resources.
+    let mut unseen = [0i32; 5];
+    for r in Resource::ALL {
+        let known: i32 = Seat::all()
+            .map(|s| view.beliefs[s].known.get(r) as i32)
+            .sum();
+        unseen[r.index()] = (BANK_PER_RESOURCE as i32 - known).max(1);
+    }
+    for s in Seat::all() {
+        let b = view.beliefs[s];
+        if b.unknown == 0 {
+            continue;
+        }
+        let mut hand = b.known;
+        for _ in 0..b.unknown {
+            let total: i32 = unseen.iter().sum();
+            let mut x = rng.gen_range(0..total);
+            let mut pick = Resource::ALL[4];
+            for r in Resource::ALL {
+                if x < unseen[r.index()] {
+                    pick = r;
+                    break;
+                }
+                x -= unseen[r.index()];
+            }
+            hand.add(ResourceSet::of(pick, 1));
+            unseen[pick.index()] = (unseen[pick.index()] - 1).max(1);
+        }
+        setup.hands[s] = hand;
+    }
+
+    // Development cards: pool the deck with every hidden hand, then deal the counts back.
+    let mut pool = setup.deck;
+    for s in Seat::all() {
+        if view.beliefs[s].dev_hidden {
+            add_dev(&mut pool, setup.dev_cards[s]);
+            add_dev(&mut pool, setup.new_dev_cards[s]);
+        }
+    }
+    for s in Seat::all() {
+        if view.beliefs[s].dev_hidden {
+            let old = setup.dev_cards[s].total();
+            let new = setup.new_dev_cards[s].total();
+            setup.dev_cards[s] = deal(&mut pool, old, rng);
+            setup.new_dev_cards[s] = deal(&mut pool, new, rng);
+        }
+    }
+    setup.deck = pool;
+
+    State::from_setup(&setup).unwrap_or_else(|_| view.state.clone())
+}
+
+fn add_dev(into: &mut DevSet, from: DevSet) {
+    for c in DevCard::ALL {
+        into[c] += from[c];
+    }
+}
+
+fn deal<R: Rng + ?Sized>(pool: &mut DevSet, n: u32, rng: &mut R) -> DevSet {
+    let mut out = DevSet::EMPTY;
+    for _ in 0..n {
+        let c = pool.nth_card(rng.gen_range(0..pool.total()));
+        pool[c] -= 1;
+        out[c] += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::playout::{playout, HeuristicPolicy};
+    use crate::game::{Board, Rules};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    fn midgame(seed: u64) -> State {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        playout(&mut st, &mut HeuristicPolicy, &mut rng, 150);
+        st
+    }
+
+    #[test]
+    fn determinization_keeps_what_is_known_and_every_count() {
+        for seed in 0..20 {
+            let st = midgame(seed);
+            let me = Seat::new((seed % 4) as usize);
+            let mut view = View::open_hands(st.clone(), me);
+            for s in Seat::all().filter(|&s| s != me) {
+                // Forget up to two cards of every opponent.
+                let hand = st.hand(s);
+                let mut known = hand;
+                let mut forgotten = 0;
+                for r in Resource::ALL {
+                    while known.get(r) > 0 && forgotten < 2 {
+                        known.sub(ResourceSet::of(r, 1));
+                        forgotten += 1;
+                    }
+                }
+                view.beliefs[s].known = known;
+                view.beliefs[s].unknown = forgotten;
+            }
+            let mut rng = SmallRng::seed_from_u64(seed + 100);
+            let w = determinize(&view, &mut rng);
+            for s in Seat::all() {
+                assert_eq!(w.hand(s).total(), st.hand(s).total(), "seed {seed}");
+                assert!(w.hand(s).contains(view.beliefs[s].known), "seed {seed}");
+                assert_eq!(w.dev_cards(s).total(), st.dev_cards(s).total());
+                assert_eq!(w.new_dev_cards(s).total(), st.new_dev_cards(s).total());
+                assert_eq!(w.settlements(s), st.settlements(s));
+            }
+            assert_eq!(w.hand(me), st.hand(me));
+            assert_eq!(w.dev_cards(me), st.dev_cards(me));
+            assert_eq!(w.deck().total(), st.deck().total());
+            assert_eq!(w.phase(), st.phase());
+        }
+    }
+
+    #[test]
+    fn hidden_development_cards_are_redealt() {
+        // Over many seeds, some opponent's dev cards must come out different from the truth.
+        let mut changed = false;
+        for seed in 0..40 {
+            let st = midgame(seed);
+            let view = View::open_hands(st.clone(), Seat::new(0));
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let w = determinize(&view, &mut rng);
+            changed |= Seat::all().any(|s| w.dev_cards(s) != st.dev_cards(s));
+            assert_eq!(w.dev_cards(Seat::new(0)), st.dev_cards(Seat::new(0)));
+        }
+        assert!(changed, "no hidden dev card was ever redrawn");
+    }
+}

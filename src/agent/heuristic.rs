@@ -1,0 +1,207 @@
+//! Baselines: [`RandomAgent`] (uniform over legal moves) and [`HeuristicAgent`] (fast and
+//! rule-based: strong opening placement, then the move-pruning playout policy). Also the
+//! opening evaluation the search agents share. Imports `crate::game` and `agent` modules.
+
+use std::time::Instant;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::playout::{HeuristicPolicy, PlayoutPolicy};
+use super::view::View;
+use super::Agent;
+use crate::game::topology::topology;
+use crate::game::{pips, Action, ActionList, NodeId, Phase, Resource, Seat, State};
+
+/// How good a settlement on `node` is for `seat` at the opening: pips of its hexes, a bonus
+/// for resources the seat does not produce yet and for the scarce ones (ore, wheat, clay,
+/// wood early), and a little for a port.
+pub fn opening_score(state: &State, seat: Seat, node: NodeId) -> i32 {
+    let topo = topology();
+    let board = state.board();
+    let have = state.production(seat);
+    let mut score = 0;
+    for h in topo.node_hexes(node) {
+        let Some(r) = board.hex_resource[h.index()] else {
+            continue;
+        };
+        if h == state.robber() {
+            continue;
+        }
+        let p = pips(board.hex_number[h.index()]) as i32;
+        score += 10 * p;
+        if have[r.index()] == 0 {
+            score += 12; // diversity
+        }
+        score += match r {
+            Resource::Wheat | Resource::Ore => 4,
+            Resource::Clay | Resource::Wood => 3,
+            Resource::Sheep => 0,
+        };
+    }
+    if topo.port_nodes.iter().any(|ports| ports.contains(node)) {
+        score += 6;
+    }
+    score
+}
+
+/// The best opening settlement spot among `actions`.
+fn best_opening_settlement(state: &State, actions: &[Action]) -> Option<usize> {
+    let seat = state.current_player();
+    (0..actions.len()).max_by_key(|&i| match actions[i] {
+        Action::PlaceInitialSettlement(n) => opening_score(state, seat, n),
+        _ => i32::MIN,
+    })
+}
+
+/// The opening road pointing at the best free spot two steps away.
+fn best_opening_road(state: &State, actions: &[Action]) -> Option<usize> {
+    let topo = topology();
+    let seat = state.current_player();
+    let from = state.last_settlement(seat)?;
+    let blocked = state.occupied();
+    (0..actions.len()).max_by_key(|&i| match actions[i] {
+        Action::PlaceInitialRoad(e) => {
+            let mid = topo.other_end(e, from);
+            topo.node_neighbours[mid.index()]
+                .iter()
+                .filter(|&n| n != from && !blocked.contains(n))
+                .filter(|&n| {
+                    topo.node_neighbours[n.index()]
+                        .iter()
+                        .all(|m| !blocked.contains(m))
+                })
+                .map(|n| opening_score(state, seat, n))
+                .max()
+                .unwrap_or(0)
+        }
+        _ => i32::MIN,
+    })
+}
+
+/// Uniformly random legal moves.
+pub struct RandomAgent {
+    rng: SmallRng,
+}
+
+impl RandomAgent {
+    /// A random agent with a fixed seed.
+    pub fn new(seed: u64) -> Self {
+        RandomAgent {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn decide(&mut self, view: &View, _deadline: Option<Instant>) -> Action {
+        let mut list = ActionList::new();
+        view.state.legal_actions(&mut list);
+        list[self.rng.gen_range(0..list.len())]
+    }
+}
+
+/// The rule-based baseline: opening by [`opening_score`], afterwards the move-pruning playout
+/// policy (cities > settlements > sensible rest), which is also what the search's playouts
+/// use. Decides in microseconds.
+pub struct HeuristicAgent {
+    rng: SmallRng,
+}
+
+impl HeuristicAgent {
+    /// A heuristic agent with a fixed seed (its policy breaks ties at random).
+    pub fn new(seed: u64) -> Self {
+        HeuristicAgent {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+/// The heuristic's choice in `state` (which must not be over), for agents that need a quick
+/// fallback.
+pub fn heuristic_action<R: Rng>(state: &State, rng: &mut R) -> Action {
+    let mut list = ActionList::new();
+    match state.phase() {
+        Phase::InitialSettlement1 | Phase::InitialSettlement2 => {
+            state.legal_actions(&mut list);
+            best_opening_settlement(state, &list).map(|i| list[i])
+        }
+        Phase::InitialRoad1 | Phase::InitialRoad2 => {
+            state.legal_actions(&mut list);
+            best_opening_road(state, &list).map(|i| list[i])
+        }
+        _ => {
+            let mut policy = HeuristicPolicy;
+            policy.candidates(state, &mut list);
+            (!list.is_empty()).then(|| list[policy.choose(state, &list, rng)])
+        }
+    }
+    .unwrap_or_else(|| {
+        state.legal_actions(&mut list);
+        list[0]
+    })
+}
+
+impl Agent for HeuristicAgent {
+    fn name(&self) -> String {
+        "heuristic".into()
+    }
+
+    fn decide(&mut self, view: &View, _deadline: Option<Instant>) -> Action {
+        heuristic_action(&view.state, &mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Board, Rules};
+
+    #[test]
+    fn baselines_play_legal_moves_to_the_end() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for seed in 0..20u64 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut agents: Vec<Box<dyn Agent>> = vec![
+                Box::new(HeuristicAgent::new(seed)),
+                Box::new(RandomAgent::new(seed)),
+                Box::new(HeuristicAgent::new(seed + 1)),
+                Box::new(HeuristicAgent::new(seed + 2)),
+            ];
+            let mut steps = 0;
+            while !st.is_over() && steps < 20_000 {
+                let me = st.to_move();
+                let a = agents[me.index()].decide(&View::open_hands(st.clone(), me), None);
+                assert!(
+                    st.is_legal(a),
+                    "seed {seed}: {a:?} illegal in {:?}",
+                    st.phase()
+                );
+                st.apply(a, &mut rng);
+                steps += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn opening_prefers_more_pips() {
+        let mut rng = SmallRng::seed_from_u64(8);
+        let st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let a = heuristic_action(&st, &mut rng);
+        let Action::PlaceInitialSettlement(best) = a else {
+            panic!("{a:?}");
+        };
+        let topo = topology();
+        let pip_sum = |n: NodeId| -> u32 {
+            topo.node_hexes(n)
+                .map(|h| pips(st.board().hex_number[h.index()]) as u32)
+                .sum()
+        };
+        let max = NodeId::all().map(pip_sum).max().unwrap();
+        assert!(pip_sum(best) + 3 >= max, "{} vs {max}", pip_sum(best));
+    }
+}

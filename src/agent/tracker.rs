@@ -1,0 +1,161 @@
+//! Card tracking for in-process games: each seat's [`Belief`] about every other seat, updated
+//! from what the table sees of each action. Steals between two other players and other
+//! players' discards hide the cards' types; everything else in the classic game is public.
+//! Imports `crate::game` and `agent::view`.
+
+use super::view::{Belief, View};
+use crate::game::{Action, BySeat, Resource, ResourceSet, Seat, State};
+
+/// Every seat's beliefs about every seat.
+#[derive(Clone, Debug)]
+pub struct Tracker {
+    /// `beliefs[observer][seat]`.
+    beliefs: BySeat<BySeat<Belief>>,
+}
+
+impl Tracker {
+    /// Beliefs at the start of a game (or of any position where all hands are public).
+    pub fn new(state: &State) -> Tracker {
+        let mut beliefs: BySeat<BySeat<Belief>> = BySeat::default();
+        for o in Seat::all() {
+            for s in Seat::all() {
+                beliefs[o][s] = Belief {
+                    known: state.hand(s),
+                    unknown: 0,
+                    dev_hidden: s != o,
+                };
+            }
+        }
+        Tracker { beliefs }
+    }
+
+    /// What `observer` knows of `seat`.
+    pub fn belief(&self, observer: Seat, seat: Seat) -> Belief {
+        self.beliefs[observer][seat]
+    }
+
+    /// The view of `observer` on `state` (which must be the state the tracker followed).
+    pub fn view(&self, state: &State, observer: Seat) -> View {
+        View {
+            state: state.clone(),
+            me: observer,
+            beliefs: self.beliefs[observer],
+        }
+    }
+
+    /// Updates every belief after `action` took `before` to `after`.
+    pub fn observe(&mut self, before: &State, action: Action, after: &State) {
+        let actor = before.to_move();
+        let thief = before.current_player();
+        // A steal: the victim is the other seat whose hand shrank (MoveRobber with a single
+        // victim steals at once; ChooseVictim names it).
+        let victim = match action {
+            Action::ChooseVictim(v) => Some(v),
+            Action::MoveRobber(_) => {
+                Seat::all().find(|&s| s != thief && after.hand(s).total() < before.hand(s).total())
+            }
+            _ => None,
+        };
+        // Who may not see the types of the cards that moved.
+        let hidden_from = |o: Seat| -> bool {
+            match action {
+                Action::Discard(_) => o != actor,
+                _ => victim.is_some_and(|v| o != thief && o != v),
+            }
+        };
+        for o in Seat::all() {
+            let hide = hidden_from(o);
+            for s in Seat::all() {
+                let (b, a) = (before.hand(s), after.hand(s));
+                if a == b {
+                    continue;
+                }
+                let belief = &mut self.beliefs[o][s];
+                if s == o {
+                    *belief = Belief {
+                        known: a,
+                        unknown: 0,
+                        dev_hidden: false,
+                    };
+                    continue;
+                }
+                if hide {
+                    let gained = a.total().saturating_sub(b.total()) as u8;
+                    let lost = b.total().saturating_sub(a.total()) as u8;
+                    belief.unknown += gained;
+                    if lost > 0 {
+                        // Any card may have gone: of each type we stay sure only of what
+                        // would be left if all lost cards were of that type.
+                        for r in Resource::ALL {
+                            let k = belief.known.get(r).min(lost);
+                            belief.known.sub(ResourceSet::of(r, k));
+                        }
+                        belief.unknown = (a.total() - belief.known.total()) as u8;
+                    }
+                } else {
+                    for r in Resource::ALL {
+                        let (x, y) = (b.get(r), a.get(r));
+                        if y > x {
+                            belief.known.add(ResourceSet::of(r, y - x));
+                        } else if x > y {
+                            let lost = x - y;
+                            let from_known = lost.min(belief.known.get(r));
+                            belief.known.sub(ResourceSet::of(r, from_known));
+                            belief.unknown -= (lost - from_known).min(belief.unknown);
+                        }
+                    }
+                }
+                debug_assert_eq!(
+                    belief.known.total() + belief.unknown as u32,
+                    a.total(),
+                    "belief of {o:?} about {s:?} lost count"
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::playout::{HeuristicPolicy, PlayoutPolicy};
+    use crate::game::{ActionList, Board, Rules};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn beliefs_stay_consistent_with_the_true_hands() {
+        let mut rng = SmallRng::seed_from_u64(12);
+        let mut hidden_seen = false;
+        for _ in 0..30 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut tracker = Tracker::new(&st);
+            let mut list = ActionList::new();
+            let mut policy = HeuristicPolicy;
+            while !st.is_over() {
+                policy.candidates(&st, &mut list);
+                let a = list[policy.choose(&st, &list, &mut rng)];
+                let before = st.clone();
+                st.apply(a, &mut rng);
+                tracker.observe(&before, a, &st);
+                for o in Seat::all() {
+                    for s in Seat::all() {
+                        let b = tracker.belief(o, s);
+                        assert!(
+                            st.hand(s).contains(b.known),
+                            "{o:?} about {s:?}: {b:?} after {a:?}: {:?} -> {:?}",
+                            before.hand(s),
+                            st.hand(s)
+                        );
+                        assert_eq!(b.known.total() + b.unknown as u32, st.hand(s).total());
+                        if o == s {
+                            assert_eq!(b.unknown, 0);
+                        }
+                        hidden_seen |= b.unknown > 0;
+                    }
+                }
+            }
+        }
+        assert!(hidden_seen, "no card was ever hidden");
+    }
+}

@@ -1,0 +1,190 @@
+//! Arena summaries: per agent win rate with its 95% Wilson interval, average points, game
+//! length and decision latency, as text or JSON. Pure formatting over `GameRecord`s.
+
+use std::fmt::Write;
+
+use super::stats::{percentile, wilson_interval, Z95};
+use super::GameRecord;
+
+/// One agent's results over a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgentSummary {
+    /// The agent's spec, as given.
+    pub spec: String,
+    /// Games played.
+    pub games: usize,
+    /// Games won.
+    pub wins: usize,
+    /// Win rate and its 95% Wilson interval.
+    pub rate: f64,
+    /// Interval bounds.
+    pub low: f64,
+    /// Interval bounds.
+    pub high: f64,
+    /// Average final victory points.
+    pub avg_vp: f64,
+    /// Decision latency percentiles in milliseconds (p50, p95, max).
+    pub latency_ms: (f64, f64, f64),
+    /// Illegal decisions replaced by the heuristic.
+    pub illegal: u32,
+}
+
+/// Summaries per agent, plus the average game length in turns and the number of games that
+/// ended without a winner.
+pub fn summarize(specs: &[String], records: &[GameRecord]) -> (Vec<AgentSummary>, f64, usize) {
+    let n = records.len();
+    let mut out = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let wins = records.iter().filter(|r| r.winner == Some(i)).count();
+        let (low, high) = wilson_interval(wins as u64, n as u64, Z95);
+        let avg_vp = records.iter().map(|r| r.vp[i] as f64).sum::<f64>() / n.max(1) as f64;
+        let lat: Vec<f64> = records
+            .iter()
+            .flat_map(|r| r.decision_secs[i].iter().map(|s| s * 1000.0))
+            .collect();
+        out.push(AgentSummary {
+            spec: spec.clone(),
+            games: n,
+            wins,
+            rate: wins as f64 / n.max(1) as f64,
+            low,
+            high,
+            avg_vp,
+            latency_ms: (
+                percentile(&lat, 0.5).unwrap_or(0.0),
+                percentile(&lat, 0.95).unwrap_or(0.0),
+                percentile(&lat, 1.0).unwrap_or(0.0),
+            ),
+            illegal: records.iter().map(|r| r.illegal[i]).sum(),
+        });
+    }
+    let turns = records.iter().map(|r| r.turns as f64).sum::<f64>() / n.max(1) as f64;
+    let draws = records.iter().filter(|r| r.winner.is_none()).count();
+    (out, turns, draws)
+}
+
+/// A plain-text table.
+pub fn text(specs: &[String], records: &[GameRecord]) -> String {
+    let (sums, turns, draws) = summarize(specs, records);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<48} {:>5} {:>5} {:>7} {:>17} {:>6} {:>9} {:>9}",
+        "agent", "games", "wins", "rate", "95% interval", "avg VP", "p50 ms", "p95 ms"
+    );
+    for a in &sums {
+        let _ = writeln!(
+            s,
+            "{:<48} {:>5} {:>5} {:>6.1}% [{:>5.1}%, {:>5.1}%] {:>6.2} {:>9.2} {:>9.2}",
+            a.spec,
+            a.games,
+            a.wins,
+            100.0 * a.rate,
+            100.0 * a.low,
+            100.0 * a.high,
+            a.avg_vp,
+            a.latency_ms.0,
+            a.latency_ms.1
+        );
+    }
+    let _ = writeln!(
+        s,
+        "average game length: {turns:.1} turns; games without a winner: {draws}"
+    );
+    let illegal: u32 = sums.iter().map(|a| a.illegal).sum();
+    if illegal > 0 {
+        let _ = writeln!(s, "illegal decisions replaced: {illegal}");
+    }
+    s
+}
+
+/// The same summary as one JSON object.
+pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
+    let (sums, turns, draws) = summarize(specs, records);
+    let agents: Vec<String> = sums
+        .iter()
+        .map(|a| {
+            format!(
+                "{{\"spec\":{},\"games\":{},\"wins\":{},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"avg_vp\":{:.3},\"latency_ms\":{{\"p50\":{:.3},\"p95\":{:.3},\"max\":{:.3}}},\"illegal\":{}}}",
+                json_string(&a.spec),
+                a.games,
+                a.wins,
+                a.rate,
+                a.low,
+                a.high,
+                a.avg_vp,
+                a.latency_ms.0,
+                a.latency_ms.1,
+                a.latency_ms.2,
+                a.illegal
+            )
+        })
+        .collect();
+    format!(
+        "{{\"seed\":{seed},\"games\":{},\"avg_turns\":{turns:.2},\"no_winner\":{draws},\"agents\":[{}]}}",
+        records.len(),
+        agents.join(",")
+    )
+}
+
+/// `s` as a JSON string literal.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(winner: Option<usize>, vp: [u8; 4]) -> GameRecord {
+        GameRecord {
+            game: 0,
+            seat_of: [0, 1, 2, 3],
+            winner,
+            vp,
+            turns: 50,
+            decisions: [1; 4],
+            decision_secs: [vec![0.001], vec![0.002], vec![0.003], vec![0.004]],
+            illegal: [0; 4],
+        }
+    }
+
+    #[test]
+    fn summary_counts_wins_and_points() {
+        let specs: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        let recs = vec![
+            rec(Some(0), [10, 5, 4, 3]),
+            rec(Some(0), [11, 2, 4, 3]),
+            rec(Some(2), [6, 5, 10, 3]),
+            rec(None, [6, 5, 4, 3]),
+        ];
+        let (s, turns, draws) = summarize(&specs, &recs);
+        assert_eq!(s[0].wins, 2);
+        assert_eq!(s[2].wins, 1);
+        assert_eq!(s[1].wins, 0);
+        assert!((s[0].rate - 0.5).abs() < 1e-12);
+        assert!((s[0].avg_vp - 8.25).abs() < 1e-12);
+        assert_eq!(turns, 50.0);
+        assert_eq!(draws, 1);
+        let j = json(&specs, &recs, 1);
+        assert!(j.contains("\"wins\":2"), "{j}");
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+    }
+}
