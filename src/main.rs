@@ -22,6 +22,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Play as a robot on a JSettlers2 server until Ctrl-C (or `--games` finished games).
+    Play(PlayArgs),
     /// Feed transcripts' server lines through the client's mirror; one line per game, exit 1
     /// if any mirrored figure disagrees with the server's (data checks, final scores).
     Replay {
@@ -40,6 +42,37 @@ enum Command {
     },
     /// Play in-process games between four agents (no server) and report win rates.
     Arena(ArenaArgs),
+}
+
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// Server address, HOST:PORT.
+    #[arg(long)]
+    server: String,
+    /// The server's robot cookie (jsettlers.bots.cookie).
+    #[arg(long)]
+    cookie: String,
+    /// Nickname (a number is appended if it is taken).
+    #[arg(long, default_value = "catanbot")]
+    name: String,
+    /// Agent spec, NAME[:key=value,...] (see `arena --help`).
+    #[arg(long, default_value = "heuristic")]
+    agent: String,
+    /// Append one JSON line per finished game to this file.
+    #[arg(long)]
+    results: Option<std::path::PathBuf>,
+    /// Write one transcript per game into this directory.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
+    /// Stop after this many finished games.
+    #[arg(long)]
+    games: Option<u32>,
+    /// Agent budget per decision in milliseconds (the server forces a turn after 8 s idle).
+    #[arg(long, default_value_t = 3000)]
+    decision_ms: u64,
+    /// Robot class name sent to the server (anything but soc.robot.SOCRobotBrain).
+    #[arg(long, default_value = catan_bot::client::ROBOT_CLASS)]
+    robot_class: String,
 }
 
 #[derive(clap::Args)]
@@ -70,6 +103,7 @@ fn main() {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
         Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
         Command::Arena(args) => std::process::exit(arena(args)),
+        Command::Play(args) => std::process::exit(play(args)),
         Command::Replay { files } => {
             init_tracing();
             std::process::exit(catan_bot::client::replay::run(&files))
@@ -163,4 +197,57 @@ fn arena(args: ArenaArgs) -> i32 {
         print!("{}", report::text(&specs, &records));
     }
     0
+}
+
+fn play(args: PlayArgs) -> i32 {
+    use catan_bot::client::{self, shutdown, ClientConfig};
+    init_tracing();
+    let spec = match args.agent.parse::<catan_bot::agent::AgentSpec>() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("--agent: {e}");
+            return 2;
+        }
+    };
+    let mut config = ClientConfig::new(&args.server, &args.cookie, &args.name, spec);
+    config.results = args.results;
+    config.record = args.record;
+    config.games = args.games;
+    config.decision_ms = args.decision_ms;
+    config.robot_class = args.robot_class;
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return 1;
+        }
+    };
+    runtime.block_on(async {
+        let (trigger, stop) = shutdown::channel();
+        let on_signal = trigger.clone();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                tracing::info!("Ctrl-C: stopping");
+                on_signal.trigger();
+            }
+        });
+        match client::run(config, trigger, stop).await {
+            Ok(s) => {
+                println!(
+                    "finished {} unfinished {} won {} forced-end-turns {} rejected {} mismatches {}",
+                    s.finished,
+                    s.unfinished,
+                    s.won,
+                    s.forced_end_turns,
+                    s.rejected_requests,
+                    s.mirror_mismatches
+                );
+                0
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        }
+    })
 }
