@@ -234,11 +234,7 @@ impl GamePlayer {
                     robot: true,
                 }));
             }
-            M::GameState(_) => {
-                if self.waiting.is_some_and(|w| !w.settling) {
-                    self.waiting = None;
-                }
-            }
+            M::GameState(_) if self.waiting.is_some_and(|w| !w.settling) => self.waiting = None,
             M::Turn(_) => {
                 if prev_current == Some(me)
                     && !self.ended_turn
@@ -262,12 +258,10 @@ impl GamePlayer {
                     m.text.as_deref().unwrap_or("")
                 ));
             }
-            M::CancelBuildRequest(_) => {
-                // Broadcast in START1B/2B when a settlement is taken back; to us alone, a
-                // refusal of our request.
-                if self.waiting.is_some() {
-                    self.refused("CANCELBUILDREQUEST");
-                }
+            // Broadcast in START1B/2B when a settlement is taken back; to us alone, a refusal
+            // of our request.
+            M::CancelBuildRequest(_) if self.waiting.is_some() => {
+                self.refused("CANCELBUILDREQUEST")
             }
             M::DevCardAction(m) if m.action == 4 => self.refused("DEVCARDACTION CANNOT_PLAY"),
             M::RejectOffer(m) if m.reason.is_some() => {
@@ -282,24 +276,24 @@ impl GamePlayer {
             M::SimpleRequest(m) if m.request_type == 1 && seat(m.player) == Some(me) => {
                 self.refused("SIMPLEREQUEST re-pick");
             }
-            M::BankTrade(m) if m.player.and_then(seat) == Some(me) => {
-                if self.waiting.is_some_and(|w| !w.settling) {
-                    self.waiting = None;
-                }
+            M::BankTrade(m)
+                if m.player.and_then(seat) == Some(me)
+                    && self.waiting.is_some_and(|w| !w.settling) =>
+            {
+                self.waiting = None
             }
             M::PlayerElement(m)
-                if m.news && m.action == 102 && seat(m.player) == Some(me) && self.mirror.state == 50 =>
+                if m.news
+                    && m.action == 102
+                    && seat(m.player) == Some(me)
+                    && self.mirror.state == 50 =>
             {
                 self.report.forced_discards += 1;
                 warn!("the server discarded for us");
             }
             M::ChoosePlayerRequest(m) => self.victims = Some(m.choices.clone()),
             M::MakeOffer(m) => self.on_offer(m),
-            M::GameStats(_) => {
-                if self.mirror.final_scores.is_some() {
-                    self.finish("over");
-                }
-            }
+            M::GameStats(_) if self.mirror.final_scores.is_some() => self.finish("over"),
             M::DeleteGame(_) => {
                 self.finish("deleted");
                 self.done = true;
@@ -368,7 +362,9 @@ impl GamePlayer {
         ) {
             (Some(give), Some(get), Some(agent)) => {
                 let hand = self.mirror.hand(me);
-                let have = give.iter().all(|(r, n)| hand.known[r.index()] >= i32::from(n));
+                let have = give
+                    .iter()
+                    .all(|(r, n)| hand.known[r.index()] >= i32::from(n));
                 have && match self.mirror.view() {
                     Ok(view) => agent.accept_offer(&view, give, get),
                     Err(_) => false,
@@ -469,8 +465,7 @@ impl GamePlayer {
             debug!(state, "not ours to decide");
             return None;
         }
-        if self.decisions_this_turn >= MAX_DECISIONS_PER_TURN && view.state.phase() == Phase::Main
-        {
+        if self.decisions_this_turn >= MAX_DECISIONS_PER_TURN && view.state.phase() == Phase::Main {
             self.send_action(&view, Action::EndTurn, started);
             return None;
         }
@@ -515,7 +510,10 @@ impl GamePlayer {
         let action = if ok {
             action
         } else {
-            warn!(?action, "agent answer illegal or already refused; using a fallback");
+            warn!(
+                ?action,
+                "agent answer illegal or already refused; using a fallback"
+            );
             self.report.fallbacks += 1;
             self.fallback(&f.view)
         };
@@ -591,7 +589,10 @@ impl GamePlayer {
                 resource: Resource::Wheat.to_server(),
             }),
             s => {
-                warn!(state = s, "no fallback for this state; the server will force it");
+                warn!(
+                    state = s,
+                    "no fallback for this state; the server will force it"
+                );
                 return;
             }
         };
@@ -611,7 +612,10 @@ impl GamePlayer {
     fn send_action(&mut self, view: &View, action: Action, started: Instant) {
         let msg = translate::action_message(&self.ctx.game, self.me(), &view.state, action);
         if matches!(action, Action::EndTurn)
-            || matches!(view.state.phase(), Phase::InitialRoad1 | Phase::InitialRoad2)
+            || matches!(
+                view.state.phase(),
+                Phase::InitialRoad1 | Phase::InitialRoad2
+            )
         {
             self.ended_turn = true;
         }

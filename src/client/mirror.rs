@@ -374,12 +374,12 @@ impl Mirror {
                 }
             }
             M::PutPiece(m) => self.on_put_piece(msg, m),
-            M::CancelBuildRequest(m) => {
-                // To everyone in START1B/START2B: the current player's initial settlement was
-                // taken back (forced end or cancel; guide §7.2).
-                if m.piece_type == translate::PIECE_SETTLEMENT && matches!(self.state, 6 | 11) {
-                    self.undo_initial_settlement();
-                }
+            // To everyone in START1B/START2B: the current player's initial settlement was
+            // taken back (forced end or cancel; guide §7.2).
+            M::CancelBuildRequest(m)
+                if m.piece_type == translate::PIECE_SETTLEMENT && matches!(self.state, 6 | 11) =>
+            {
+                self.undo_initial_settlement()
             }
             M::MoveRobber(m) => match HexId::from_server(m.hex) {
                 Some(h) => self.robber = Some(h),
@@ -427,11 +427,7 @@ impl Mirror {
                 }
             }
             M::DevCardAction(m) => self.on_dev_card(msg, m),
-            M::SimpleAction(m) => {
-                if m.action_type == 1 {
-                    self.set_deck_count(m.value1);
-                }
-            }
+            M::SimpleAction(m) if m.action_type == 1 => self.set_deck_count(m.value1),
             M::DevCardCount(m) => self.set_deck_count(m.count),
             M::SetPlayedDevCard(m) => self.played_dev = m.played,
             M::PickResources(m) => {
@@ -789,12 +785,13 @@ impl Mirror {
                         );
                     }
                 }
-                ADD_OLD if self.state == STATE_OVER => {
-                    // Hidden VP cards revealed at game over (guide §6.6).
-                    if card == Some(DevCard::VictoryPoint) && !me {
-                        self.revealed_vp[s] += 1;
-                    }
+                // Hidden VP cards revealed at game over (guide §6.6).
+                ADD_OLD
+                    if self.state == STATE_OVER && card == Some(DevCard::VictoryPoint) && !me =>
+                {
+                    self.revealed_vp[s] += 1
                 }
+                ADD_OLD if self.state == STATE_OVER => {}
                 ADD_OLD | ADD_NEW => {
                     // A card returned to the hand (forced end after playing it, guide §7.2).
                     let c = card.or(self.last_played.filter(|(p, _)| *p == s).map(|(_, c)| c));
@@ -995,11 +992,7 @@ impl Mirror {
             longest_road: self.longest_road,
             largest_army: self.largest_army,
             robber: self.robber.unwrap_or(board.robber_start),
-            current_player: if phase == Phase::Discard {
-                current
-            } else {
-                current
-            },
+            current_player: current,
             first_player: self.first_player.unwrap_or(current),
             phase,
             dice: if matches!(phase, Phase::Main | Phase::Discard) && self.dice == 0 {

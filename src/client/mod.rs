@@ -209,7 +209,9 @@ pub async fn run(
         };
         match end {
             SessionEnd::Shutdown => break,
-            SessionEnd::Rejected { name_taken: true, .. } => suffix += 1,
+            SessionEnd::Rejected {
+                name_taken: true, ..
+            } => suffix += 1,
             SessionEnd::Rejected { text, .. } => warn!(text, "rejected; retrying"),
             SessionEnd::Closed => info!("disconnected"),
         }

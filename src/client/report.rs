@@ -161,7 +161,9 @@ mod tests {
             ..Default::default()
         };
         let j = r.to_json();
-        assert!(j.starts_with("{\"game\":\"~botsOnly~1\",\"seat\":2,\"players\":[{\"name\":\"a\\\"b\",\"points\":3}"));
+        assert!(j.starts_with(
+            "{\"game\":\"~botsOnly~1\",\"seat\":2,\"players\":[{\"name\":\"a\\\"b\",\"points\":3}"
+        ));
         assert!(j.contains("\"won\":true"));
         assert!(j.ends_with("\"end\":\"over\"}"));
     }

@@ -162,7 +162,7 @@ where
                         if let Some(tx) = games.get(g) {
                             let _ = tx.send(msg.clone());
                             if delete || leave {
-                                games.remove(&msg.game().unwrap_or_default().to_owned());
+                                games.remove(msg.game().unwrap_or_default());
                             }
                         }
                     }
@@ -193,7 +193,13 @@ fn open_record(config: &ClientConfig, game: &str, nickname: &str) -> Option<File
         .unwrap_or(0);
     let safe: String = format!("{game}-{nickname}-{stamp}")
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "-_~.".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_~.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     let path = dir.join(format!("{safe}.log"));
     match File::create(&path) {
