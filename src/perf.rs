@@ -6,7 +6,28 @@ use crate::agent::playout::{playout, HeuristicPolicy, UniformPolicy};
 use crate::game::{Board, Phase, Rules, Seat, State};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (first field,
+/// nanoseconds); `None` elsewhere. Rates per CPU second stay meaningful when the machine's
+/// cores are shared with other work, where wall-clock rates drop.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Wall and CPU time of a closure's run.
+fn timed(f: impl FnOnce()) -> (f64, f64) {
+    let (c0, t0) = (thread_cpu_time(), Instant::now());
+    f();
+    let wall = t0.elapsed().as_secs_f64();
+    let cpu = match (c0, thread_cpu_time()) {
+        (Some(a), Some(b)) => (b - a).as_secs_f64(),
+        _ => wall,
+    };
+    (wall, cpu)
+}
 
 /// Step cap per random game (random games always end far sooner in practice).
 pub const MAX_GAME_STEPS: u32 = 200_000;
@@ -20,6 +41,8 @@ pub struct PerfReport {
     pub game_steps: u64,
     /// Wall time for the games, seconds.
     pub game_secs: f64,
+    /// CPU time for the games, seconds (wall time where unavailable).
+    pub game_cpu_secs: f64,
     /// Winner counts per seat over the games (index 4 = no winner within the cap).
     pub game_winners: [u32; 5],
     /// Heuristic playouts run from the fixed mid-game position.
@@ -28,6 +51,8 @@ pub struct PerfReport {
     pub playout_steps: u64,
     /// Wall time for the playouts, seconds.
     pub playout_secs: f64,
+    /// CPU time for the playouts, seconds (wall time where unavailable).
+    pub playout_cpu_secs: f64,
     /// Winner counts per seat over the playouts.
     pub playout_winners: [u32; 5],
 }
@@ -75,59 +100,66 @@ pub fn run(games: u32, playouts: u32) -> PerfReport {
         games,
         game_steps: 0,
         game_secs: 0.0,
+        game_cpu_secs: 0.0,
         game_winners: [0; 5],
         playouts,
         playout_steps: 0,
         playout_secs: 0.0,
+        playout_cpu_secs: 0.0,
         playout_winners: [0; 5],
     };
-    let t = Instant::now();
-    for seed in 0..games as u64 {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut st = State::new(
-            Board::random(&mut rng),
-            Rules::default(),
-            Seat::new(seed as usize % 4),
-        );
-        let res = playout(&mut st, &mut UniformPolicy, &mut rng, MAX_GAME_STEPS);
-        r.game_steps += res.steps as u64;
-        r.game_winners[res.winner.map_or(4, |w| w.index())] += 1;
-    }
-    r.game_secs = t.elapsed().as_secs_f64();
+    let (wall, cpu) = timed(|| {
+        for seed in 0..games as u64 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut st = State::new(
+                Board::random(&mut rng),
+                Rules::default(),
+                Seat::new(seed as usize % 4),
+            );
+            let res = playout(&mut st, &mut UniformPolicy, &mut rng, MAX_GAME_STEPS);
+            r.game_steps += res.steps as u64;
+            r.game_winners[res.winner.map_or(4, |w| w.index())] += 1;
+        }
+    });
+    (r.game_secs, r.game_cpu_secs) = (wall, cpu);
 
     let start = mid_game_position();
     let mut rng = SmallRng::seed_from_u64(7);
-    let t = Instant::now();
-    for _ in 0..playouts {
-        let mut st = start.clone();
-        let res = playout(&mut st, &mut HeuristicPolicy, &mut rng, MAX_GAME_STEPS);
-        r.playout_steps += res.steps as u64;
-        r.playout_winners[res.winner.map_or(4, |w| w.index())] += 1;
-    }
-    r.playout_secs = t.elapsed().as_secs_f64();
+    let (wall, cpu) = timed(|| {
+        for _ in 0..playouts {
+            let mut st = start.clone();
+            let res = playout(&mut st, &mut HeuristicPolicy, &mut rng, MAX_GAME_STEPS);
+            r.playout_steps += res.steps as u64;
+            r.playout_winners[res.winner.map_or(4, |w| w.index())] += 1;
+        }
+    });
+    (r.playout_secs, r.playout_cpu_secs) = (wall, cpu);
     r
 }
 
-/// Prints a report.
+/// Prints a report. Rates are per CPU second of the one thread (on an idle machine that is
+/// also per wall second; the wall times are printed too).
 pub fn print(r: &PerfReport) {
-    println!("catan-bot perf (one core, fixed seeds)");
+    println!("catan-bot perf (one thread, fixed seeds; rates per CPU second)");
     println!(
-        "random-policy games: {} games, {} steps in {:.3} s: {:.0} games/s, {:.2} M steps/s, {:.0} steps/game",
+        "random-policy games: {} games, {} steps, cpu {:.3} s (wall {:.3} s): {:.0} games/s, {:.2} M steps/s, {:.0} steps/game",
         r.games,
         r.game_steps,
+        r.game_cpu_secs,
         r.game_secs,
-        r.games as f64 / r.game_secs,
-        r.game_steps as f64 / r.game_secs / 1e6,
+        r.games as f64 / r.game_cpu_secs,
+        r.game_steps as f64 / r.game_cpu_secs / 1e6,
         r.game_steps as f64 / r.games.max(1) as f64,
     );
     println!("  winners by seat (last = none): {:?}", r.game_winners);
     println!(
-        "heuristic playouts from the mid-game position: {} playouts, {} steps in {:.3} s: {:.0} playouts/s, {:.2} M steps/s, {:.0} steps/playout",
+        "heuristic playouts from the mid-game position: {} playouts, {} steps, cpu {:.3} s (wall {:.3} s): {:.0} playouts/s, {:.2} M steps/s, {:.0} steps/playout",
         r.playouts,
         r.playout_steps,
+        r.playout_cpu_secs,
         r.playout_secs,
-        r.playouts as f64 / r.playout_secs,
-        r.playout_steps as f64 / r.playout_secs / 1e6,
+        r.playouts as f64 / r.playout_cpu_secs,
+        r.playout_steps as f64 / r.playout_cpu_secs / 1e6,
         r.playout_steps as f64 / r.playouts.max(1) as f64,
     );
     println!("  winners by seat (last = none): {:?}", r.playout_winners);

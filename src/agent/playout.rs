@@ -3,8 +3,8 @@
 
 use crate::game::topology::topology;
 use crate::game::{
-    pips, Action, ActionList, DevCard, EdgeSet, HexId, NodeSet, Phase, Resource, ResourceSet, Seat,
-    State, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+    pips, Action, ActionList, DevCard, EdgeSet, HexId, Phase, Resource, ResourceSet, Seat, State,
+    CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
 use rand::Rng;
 
@@ -95,7 +95,7 @@ impl HeuristicPolicy {
         let topo = topology();
         let board = state.board();
         let mut best = [(0u32, None); 3];
-        for n in !(state.occupied() | blocked_by_distance(state)) {
+        for n in state.free_nodes() {
             let mut v = 0u32;
             for h in topo.node_hexes(n) {
                 if board.hex_resource[h.index()].is_some() {
@@ -128,10 +128,15 @@ impl HeuristicPolicy {
         if state.deck().total() > 0 && hand.contains(DEV_CARD_COST) {
             out.push(Action::BuyDevCard);
         }
-        if hand.contains(ROAD_COST) && state.settlement_spots(s).is_empty() {
-            let spots = state.road_spots(s);
+        let can_settle = !state.settlement_spots(s).is_empty();
+        let spots = if can_settle {
+            EdgeSet::EMPTY
+        } else {
+            state.road_spots(s)
+        };
+        if hand.contains(ROAD_COST) && !can_settle {
             let topo = topology();
-            let free = !(state.occupied() | blocked_by_distance(state));
+            let free = state.free_nodes();
             let mut opening = EdgeSet::EMPTY;
             for e in spots {
                 if topo.edge_node_set[e.index()].intersects(free) {
@@ -144,9 +149,7 @@ impl HeuristicPolicy {
         }
         // What to save for: a settlement where one is reachable, else a road towards one
         // (while settlements remain), then a city, then a card.
-        let can_settle = !state.settlement_spots(s).is_empty();
-        let want_road =
-            !can_settle && state.pieces_left(s).1 > 0 && !state.road_spots(s).is_empty();
+        let want_road = !can_settle && state.pieces_left(s).1 > 0 && !spots.is_empty();
         let targets = [
             (SETTLEMENT_COST, can_settle),
             (ROAD_COST, want_road),
@@ -196,16 +199,6 @@ impl HeuristicPolicy {
         }
         Action::Discard(d)
     }
-}
-
-/// Nodes next to a building (where the distance rule forbids building).
-fn blocked_by_distance(state: &State) -> NodeSet {
-    let topo = topology();
-    let mut b = NodeSet::EMPTY;
-    for n in state.occupied() {
-        b |= topo.node_neighbours[n.index()];
-    }
-    b
 }
 
 impl PlayoutPolicy for HeuristicPolicy {

@@ -9,6 +9,7 @@ use super::phase::Phase;
 use super::resources::{
     DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
+use super::road::longest_from;
 use super::sets::NodeSet;
 use super::state::{State, MAX_ROADS};
 use super::topology::topology;
@@ -174,10 +175,12 @@ impl State {
     }
 
     /// A trade between two players (JSettlers' offer/accept), for the mirror: `from` gives
-    /// `give` to `to` and receives `get`.
+    /// `give` to `to` and receives `get`. Player trades are not actions: the agent does not
+    /// offer them.
     ///
     /// # Errors
-    /// If not in `Phase::Main`, a seat trades with itself, or a hand lacks the cards.
+    /// If not in `Phase::Main`, a seat trades with itself, or a hand lacks the cards (the
+    /// error's `action` field is a placeholder, `EndTurn`).
     pub fn try_player_trade(
         &mut self,
         from: Seat,
@@ -375,14 +378,14 @@ impl State {
         let topo = topology();
         let mut gains = [ResourceSet::EMPTY; 4];
         let mut owed = [0i16; 5];
-        for h in 0..19 {
-            if self.board.hex_number[h] != d || h == self.robber.index() {
+        for hex in self.board.hexes_with_number(d) {
+            if hex == self.robber {
                 continue;
             }
-            let Some(r) = self.board.hex_resource[h] else {
+            let Some(r) = self.board.hex_resource[hex.index()] else {
                 continue;
             };
-            let ns = topo.hex_node_set[h];
+            let ns = topo.hex_node_set[hex.index()];
             for (i, g) in gains.iter_mut().enumerate() {
                 let n = (self.settlements.0[i] & ns).len() + 2 * (self.cities.0[i] & ns).len();
                 g[r] += n as u8;
@@ -518,11 +521,17 @@ impl State {
         self.settlements[s].insert(n);
         self.occupied.insert(n);
         self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
+        self.road_reach[s] |= topo.node_edge_set[n.index()];
         self.update_ports(s);
         // A settlement may cut opponents' roads (SOCGame.putPieceCommon → updateLongestRoad).
         let mut changed = false;
         for o in Seat::all() {
             if o != s && self.road_nodes[o].contains(n) {
+                // Opponents can no longer build roads onward from this node.
+                self.update_road_reach(o);
+            }
+            // Only a node inside a trail (two or more of the opponent's roads) can cut it.
+            if o != s && (topo.node_edge_set[n.index()] & self.roads[o]).len() >= 2 {
                 self.update_road_len(o);
                 changed = true;
             }
@@ -533,10 +542,706 @@ impl State {
     }
 
     fn place_road(&mut self, s: Seat, e: super::ids::EdgeId) {
+        let topo = topology();
+        let old_roads = self.roads[s];
+        let old_nodes = self.road_nodes[s];
         self.roads[s].insert(e);
         self.all_roads.insert(e);
-        self.road_nodes[s] |= topology().edge_node_set[e.index()];
-        self.update_road_len(s);
+        self.road_nodes[s] |= topo.edge_node_set[e.index()];
+        let [a, b] = topo.edge_nodes[e.index()];
+        let opponents = self.occupied - self.settlements[s] - self.cities[s];
+        for n in [a, b] {
+            if !opponents.contains(n) {
+                self.road_reach[s] |= topo.node_edge_set[n.index()];
+            }
+        }
+        if old_nodes.contains(a) && old_nodes.contains(b) {
+            // Closing a loop or joining branches: recompute.
+            self.update_road_len(s);
+        } else {
+            // One end is new to the network, so a trail using `e` ends there: the longest
+            // such trail is `e` plus the longest trail starting at the other end.
+            let inner = if old_nodes.contains(a) { a } else { b };
+            let blockers = self.occupied - self.settlements[s] - self.cities[s];
+            let through = if blockers.contains(inner) {
+                1
+            } else {
+                1 + longest_from(old_roads, blockers, inner)
+            };
+            self.road_len[s] = self.road_len[s].max(through);
+        }
         self.update_longest_road_award();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::board::Board;
+    use crate::game::chance::Outcome;
+    use crate::game::ids::EdgeId;
+    use crate::game::movegen::DISCARD_CAP;
+    use crate::game::resources::DevSet;
+    use crate::game::rules::Rules;
+    use crate::game::setup::{Setup, SetupError};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+    use Resource::*;
+
+    /// A fixed board: desert in the centre (0x77); 3:1 port at position 0 (0x27, 0x38),
+    /// clay 2:1 at position 1 (0x5A, 0x6B).
+    fn board() -> Board {
+        Board::new(
+            [
+                Some(Wood),
+                Some(Sheep),
+                Some(Wheat),
+                Some(Clay),
+                Some(Ore),
+                Some(Wood),
+                Some(Sheep),
+                Some(Wheat),
+                Some(Clay),
+                None,
+                Some(Ore),
+                Some(Wood),
+                Some(Sheep),
+                Some(Wheat),
+                Some(Clay),
+                Some(Ore),
+                Some(Wood),
+                Some(Sheep),
+                Some(Wheat),
+            ],
+            [5, 2, 6, 3, 8, 10, 9, 12, 11, 0, 4, 8, 10, 9, 4, 5, 6, 3, 11],
+            [
+                None,
+                Some(Clay),
+                None,
+                Some(Ore),
+                None,
+                Some(Sheep),
+                None,
+                Some(Wheat),
+                Some(Wood),
+            ],
+            HexId::from_server(0x77).unwrap(),
+        )
+    }
+
+    fn n(c: i32) -> NodeId {
+        NodeId::from_server(c).unwrap()
+    }
+    fn e(c: i32) -> EdgeId {
+        EdgeId::from_server(c).unwrap()
+    }
+    fn h(c: i32) -> HexId {
+        HexId::from_server(c).unwrap()
+    }
+    fn seat(i: usize) -> Seat {
+        Seat::new(i)
+    }
+    fn rng() -> SmallRng {
+        SmallRng::seed_from_u64(11)
+    }
+
+    /// Main phase of seat 0 after rolling an 8; seat i has a settlement and a road.
+    fn setup() -> Setup {
+        let mut s = State::new(board(), Rules::default(), seat(0)).to_setup();
+        s.phase = Phase::Main;
+        s.dice = 8;
+        s.turn = 9;
+        for (i, (node, edge)) in [(0x78, 0x78), (0x25, 0x25), (0xC9, 0xC9), (0x5A, 0x5A)]
+            .into_iter()
+            .enumerate()
+        {
+            s.settlements.0[i].insert(n(node));
+            s.roads.0[i].insert(e(edge));
+        }
+        s
+    }
+
+    /// The state for `s`, with the deck reduced by every card held or played.
+    fn state(s: &Setup) -> State {
+        let mut s = s.clone();
+        for c in DevCard::ALL {
+            let mut left = DevSet::FULL_DECK.get(c);
+            for i in 0..4 {
+                left -= s.dev_cards.0[i].get(c) + s.new_dev_cards.0[i].get(c);
+                if c == DevCard::Knight {
+                    left -= s.knights_played.0[i];
+                }
+            }
+            s.deck[c] = left;
+        }
+        State::from_setup(&s).unwrap()
+    }
+
+    #[test]
+    fn initial_placement_runs_in_snake_order_and_pays_the_second_settlement() {
+        let mut st = State::new(board(), Rules::default(), seat(2));
+        let mut order = vec![];
+        let mut r = rng();
+        let mut list = ActionList::new();
+        while st.phase().is_initial() {
+            st.legal_actions(&mut list);
+            if st.phase() == Phase::InitialSettlement1 || st.phase() == Phase::InitialSettlement2 {
+                order.push(st.current_player().index());
+            }
+            st.apply(list[list.len() / 2], &mut r);
+        }
+        assert_eq!(order, vec![2, 3, 0, 1, 1, 0, 3, 2]);
+        assert_eq!(st.phase(), Phase::RollOrCard);
+        assert_eq!(st.current_player(), seat(2));
+        // Every seat holds one card per land hex next to its second settlement.
+        for s in Seat::all() {
+            let second = st.last_settlement(s).unwrap();
+            let lands = topology()
+                .node_hexes(second)
+                .filter(|h| st.board().hex_resource[h.index()].is_some())
+                .count();
+            assert_eq!(st.hand(s).total() as usize, lands, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn second_settlement_income_skips_the_desert() {
+        let mut st = State::new(board(), Rules::default(), seat(0));
+        st.phase = Phase::InitialSettlement2;
+        st.apply(Action::PlaceInitialSettlement(n(0x78)), &mut rng());
+        // 0x78 touches 0x57 (wood), 0x79 (ore) and the desert 0x77.
+        assert_eq!(st.hand(seat(0)), ResourceSet::new(0, 1, 0, 0, 1));
+        assert_eq!(st.phase(), Phase::InitialRoad2);
+        // The generator offers roads at that settlement only; the server's wider rule applies.
+        let mut l = ActionList::new();
+        st.legal_actions(&mut l);
+        assert!(l.iter().all(|a| matches!(a, Action::PlaceInitialRoad(x)
+            if topology().edge_node_set[x.index()].contains(n(0x78)))));
+    }
+
+    #[test]
+    fn distance_rule_and_connectivity_limit_settlements() {
+        let mut s = setup();
+        s.roads.0[0].insert(e(0x88)); // 0x89-0x98
+        let st = state(&s);
+        // 0x89 is next to the settlement at 0x78; 0x98 is two away and on the road.
+        assert_eq!(st.settlement_spots(seat(0)), NodeSet::single(n(0x98)));
+    }
+
+    #[test]
+    fn seven_forces_discard_above_seven_cards() {
+        let mut s = setup();
+        s.phase = Phase::RollOrCard;
+        s.dice = 0;
+        s.hands.0 = [
+            ResourceSet::new(7, 0, 0, 0, 0),
+            ResourceSet::new(2, 2, 2, 2, 0),
+            ResourceSet::new(3, 3, 3, 0, 0),
+            ResourceSet::new(4, 4, 4, 4, 4),
+        ];
+        let mut st = state(&s);
+        st.apply_with(
+            Action::Roll,
+            Outcome {
+                dice: Some(7),
+                ..Outcome::default()
+            },
+        );
+        assert_eq!(st.phase(), Phase::Discard);
+        assert_eq!(st.discard_owed.0, [0, 4, 4, 10]);
+        assert_eq!(st.to_move(), seat(1));
+        assert!(!st.is_legal(Action::Discard(ResourceSet::new(1, 1, 1, 0, 0))));
+        st.apply(Action::Discard(ResourceSet::new(1, 1, 1, 1, 0)), &mut rng());
+        // Discards are simultaneous on the server: seat 3 may answer before seat 2.
+        st.try_discard(seat(3), ResourceSet::new(2, 2, 2, 2, 2))
+            .unwrap();
+        assert_eq!(st.to_move(), seat(2));
+        st.apply(Action::Discard(ResourceSet::new(2, 2, 0, 0, 0)), &mut rng());
+        assert_eq!(st.phase(), Phase::PlacingRobber);
+        assert_eq!(st.hand(seat(3)).total(), 10);
+        assert_eq!(st.resource_totals(), [19; 5]);
+    }
+
+    #[test]
+    fn seven_without_big_hands_goes_straight_to_the_robber() {
+        let mut s = setup();
+        s.phase = Phase::RollOrCard;
+        s.dice = 0;
+        let mut st = state(&s);
+        st.apply_with(
+            Action::Roll,
+            Outcome {
+                dice: Some(7),
+                ..Outcome::default()
+            },
+        );
+        assert_eq!(st.phase(), Phase::PlacingRobber);
+    }
+
+    #[test]
+    fn discard_generation_is_deduplicated_and_bounded() {
+        let mut l = ActionList::new();
+        crate::game::movegen::push_discards(ResourceSet::new(8, 0, 0, 0, 0), 4, &mut l);
+        assert_eq!(l.len(), 1);
+        l.clear();
+        crate::game::movegen::push_discards(ResourceSet::new(2, 2, 2, 2, 0), 4, &mut l);
+        // Multisets of 4 from four piles of 2: coefficient of x^4 in (1+x+x^2)^4 = 19.
+        assert_eq!(l.len(), 19);
+        l.clear();
+        crate::game::movegen::push_discards(ResourceSet::new(20, 20, 20, 20, 20), 50, &mut l);
+        assert!(l.len() <= DISCARD_CAP && l.len() > DISCARD_CAP / 2);
+        let mut v = l.to_vec();
+        v.sort_by_key(|a| format!("{a:?}"));
+        v.dedup();
+        assert_eq!(v.len(), l.len());
+    }
+
+    #[test]
+    fn robber_must_move_and_may_go_to_the_desert() {
+        let mut s = setup();
+        s.phase = Phase::PlacingRobber;
+        s.robber = h(0x33);
+        let st = state(&s);
+        let mut l = ActionList::new();
+        st.legal_actions(&mut l);
+        assert_eq!(l.len(), 18);
+        assert!(!l.contains(Action::MoveRobber(h(0x33))));
+        assert!(l.contains(Action::MoveRobber(h(0x77))));
+    }
+
+    #[test]
+    fn robber_with_one_victim_steals_at_once_and_several_ask() {
+        let mut s = setup();
+        s.phase = Phase::PlacingRobber;
+        s.hands.0[1] = ResourceSet::new(0, 0, 3, 0, 0);
+        s.hands.0[2] = ResourceSet::new(1, 0, 0, 0, 0);
+        // Seat 1's settlement 0x25 touches 0x35 (and 0x15 water, 0x13 water) — one victim.
+        let mut st = state(&s);
+        let bad = Outcome {
+            stolen: Some(Clay),
+            ..Outcome::default()
+        };
+        assert!(st.try_apply_with(Action::MoveRobber(h(0x35)), bad).is_err());
+        let ok = Outcome {
+            stolen: Some(Sheep),
+            ..Outcome::default()
+        };
+        st.apply_with(Action::MoveRobber(h(0x35)), ok);
+        assert_eq!(st.hand(seat(0)), ResourceSet::new(0, 0, 1, 0, 0));
+        assert_eq!(st.phase(), Phase::Main);
+        // Seat 2 next to seat 1 on one hex: choose.
+        let mut s = setup();
+        s.phase = Phase::PlacingRobber;
+        s.hands.0[1] = ResourceSet::new(0, 0, 3, 0, 0);
+        s.hands.0[2] = ResourceSet::new(1, 0, 0, 0, 0);
+        s.settlements.0[2].insert(n(0x45));
+        s.roads.0[2].insert(e(0x45));
+        let mut st = state(&s);
+        st.apply(Action::MoveRobber(h(0x35)), &mut rng());
+        assert_eq!(st.phase(), Phase::ChooseVictim);
+        let mut l = ActionList::new();
+        st.legal_actions(&mut l);
+        assert_eq!(
+            l.as_slice(),
+            &[Action::ChooseVictim(seat(1)), Action::ChooseVictim(seat(2))]
+        );
+        st.apply(Action::ChooseVictim(seat(2)), &mut rng());
+        assert_eq!(st.hand(seat(0)), ResourceSet::new(1, 0, 0, 0, 0));
+        assert_eq!(st.hand(seat(2)).total(), 0);
+        // A victim without cards is not a victim (SOCGame.getPossibleVictims).
+        let mut s = setup();
+        s.phase = Phase::PlacingRobber;
+        let mut st = state(&s);
+        st.apply(Action::MoveRobber(h(0x35)), &mut rng());
+        assert_eq!(st.phase(), Phase::Main);
+    }
+
+    #[test]
+    fn robbed_hex_produces_nothing() {
+        let mut s = setup();
+        s.phase = Phase::RollOrCard;
+        s.dice = 0;
+        // Seat 0 at 0x78 touches 0x57 (wood, 10) and 0x79 (ore, 4).
+        s.robber = h(0x57);
+        let mut st = state(&s);
+        st.apply_with(
+            Action::Roll,
+            Outcome {
+                dice: Some(10),
+                ..Outcome::default()
+            },
+        );
+        assert_eq!(st.hand(seat(0)).total(), 0);
+        st.end_turn();
+        st.end_turn();
+        st.end_turn();
+        st.end_turn();
+        st.apply_with(
+            Action::Roll,
+            Outcome {
+                dice: Some(4),
+                ..Outcome::default()
+            },
+        );
+        assert_eq!(st.hand(seat(0)), ResourceSet::new(0, 1, 0, 0, 0));
+    }
+
+    #[test]
+    fn cities_produce_two() {
+        let mut s = setup();
+        s.phase = Phase::RollOrCard;
+        s.dice = 0;
+        s.settlements.0[0] = NodeSet::EMPTY;
+        s.cities.0[0].insert(n(0x78));
+        let mut st = state(&s);
+        st.apply_with(
+            Action::Roll,
+            Outcome {
+                dice: Some(4),
+                ..Outcome::default()
+            },
+        );
+        assert_eq!(st.hand(seat(0)), ResourceSet::new(0, 2, 0, 0, 0));
+        assert_eq!(st.public_vp(seat(0)), 2);
+    }
+
+    #[test]
+    fn bank_limit_is_an_option_and_off_by_default() {
+        // Seat 0 holds 18 ore; a 4 pays it one more ore from 0x79: 19 in hands.
+        for limit in [false, true] {
+            let mut s = setup();
+            s.rules.bank_limit = limit;
+            s.phase = Phase::RollOrCard;
+            s.dice = 0;
+            s.settlements.0[0] = NodeSet::EMPTY;
+            s.cities.0[0].insert(n(0x78));
+            s.hands.0[1] = ResourceSet::new(0, 18, 0, 0, 0);
+            let mut st = state(&s);
+            // City owes 2 ore, the bank holds 1: JSettlers pays anyway, the rulebook nobody.
+            st.apply_with(
+                Action::Roll,
+                Outcome {
+                    dice: Some(4),
+                    ..Outcome::default()
+                },
+            );
+            let got = st.hand(seat(0)).get(Ore);
+            assert_eq!(got, if limit { 0 } else { 2 });
+            assert_eq!(st.resource_totals(), [19; 5]);
+        }
+    }
+
+    #[test]
+    fn ports_set_the_trade_ratio() {
+        let mut s = setup();
+        s.hands.0[0] = ResourceSet::new(4, 3, 0, 0, 0);
+        let st = state(&s);
+        assert_eq!(st.best_trade_ratio(seat(0), Clay), 4);
+        // Seat 3's settlement 0x5A is on the clay 2:1 port; seat 1's 0x25 on the wood 2:1.
+        assert_eq!(st.best_trade_ratio(seat(3), Clay), 2);
+        assert_eq!(st.best_trade_ratio(seat(3), Ore), 4);
+        assert_eq!(st.best_trade_ratio(seat(1), Wood), 2);
+        let mut s = setup();
+        s.settlements.0[0].insert(n(0x38));
+        s.roads.0[0].insert(e(0x38));
+        s.hands.0[0] = ResourceSet::new(0, 3, 0, 0, 0);
+        let mut st = state(&s);
+        assert_eq!(st.best_trade_ratio(seat(0), Ore), 3);
+        st.apply(
+            Action::BankTrade {
+                give: Ore,
+                get: Wheat,
+            },
+            &mut rng(),
+        );
+        assert_eq!(st.hand(seat(0)), ResourceSet::new(0, 0, 0, 1, 0));
+        assert!(!st.is_legal(Action::BankTrade {
+            give: Ore,
+            get: Wheat
+        }));
+    }
+
+    #[test]
+    fn dev_cards_wait_a_turn_and_one_is_played_per_turn() {
+        let mut s = setup();
+        s.hands.0[0] = ResourceSet::new(0, 2, 2, 2, 0);
+        s.dev_cards.0[0] = DevSet([1, 0, 1, 0, 0]);
+        let mut st = state(&s);
+        st.apply_with(
+            Action::BuyDevCard,
+            Outcome {
+                card: Some(DevCard::Monopoly),
+                ..Outcome::default()
+            },
+        );
+        assert_eq!(st.deck().get(DevCard::Monopoly), 1);
+        assert!(!st.is_legal(Action::PlayMonopoly), "bought this turn");
+        st.apply(Action::PlayYearOfPlenty, &mut rng());
+        assert_eq!(st.phase(), Phase::YearOfPlenty);
+        st.apply(Action::PickYearOfPlenty(Wood, Wood), &mut rng());
+        assert_eq!(st.hand(seat(0)).get(Wood), 2);
+        assert!(!st.is_legal(Action::PlayKnight), "one card per turn");
+        // Next own turn: both playable, before the roll too.
+        for _ in 0..4 {
+            st.end_turn();
+        }
+        assert_eq!(st.phase(), Phase::RollOrCard);
+        assert!(st.is_legal(Action::PlayMonopoly));
+        st.apply(Action::PlayKnight, &mut rng());
+        assert_eq!(st.phase(), Phase::PlacingRobber);
+        st.apply(Action::MoveRobber(h(0xBB)), &mut rng());
+        assert_eq!(
+            st.phase(),
+            Phase::RollOrCard,
+            "a knight before the roll returns to the roll"
+        );
+        assert!(!st.is_legal(Action::PlayMonopoly));
+    }
+
+    #[test]
+    fn victory_point_cards_count_at_once_and_are_never_played() {
+        let mut s = setup();
+        s.hands.0[0] = ResourceSet::new(0, 1, 1, 1, 0);
+        let mut st = state(&s);
+        st.apply_with(
+            Action::BuyDevCard,
+            Outcome {
+                card: Some(DevCard::VictoryPoint),
+                ..Outcome::default()
+            },
+        );
+        assert_eq!(st.total_vp(seat(0)), 2);
+        assert_eq!(st.public_vp(seat(0)), 1);
+        for _ in 0..4 {
+            st.end_turn();
+        }
+        let mut l = ActionList::new();
+        st.legal_actions(&mut l);
+        assert_eq!(l.as_slice(), &[Action::Roll]);
+    }
+
+    #[test]
+    fn monopoly_takes_every_card_of_the_kind() {
+        let mut s = setup();
+        s.dev_cards.0[0] = DevSet([0, 0, 0, 1, 0]);
+        s.hands.0[1] = ResourceSet::new(0, 0, 3, 1, 0);
+        s.hands.0[3] = ResourceSet::new(0, 0, 2, 0, 0);
+        let mut st = state(&s);
+        st.apply(Action::PlayMonopoly, &mut rng());
+        st.apply(Action::PickMonopoly(Sheep), &mut rng());
+        assert_eq!(st.hand(seat(0)).get(Sheep), 5);
+        assert_eq!(st.hand(seat(1)), ResourceSet::new(0, 0, 0, 1, 0));
+        assert_eq!(st.phase(), Phase::Main);
+    }
+
+    #[test]
+    fn road_building_places_two_free_roads_or_one_when_one_is_left() {
+        let mut s = setup();
+        s.dev_cards.0[0] = DevSet([0, 2, 0, 0, 0]);
+        let mut st = state(&s);
+        st.apply(Action::PlayRoadBuilding, &mut rng());
+        assert_eq!(st.phase(), Phase::FreeRoad1);
+        st.apply(Action::BuildRoad(e(0x88)), &mut rng());
+        assert_eq!(st.phase(), Phase::FreeRoad2);
+        st.apply(Action::BuildRoad(e(0x87)), &mut rng());
+        assert_eq!(st.phase(), Phase::Main);
+        assert_eq!(st.hand(seat(0)).total(), 0);
+        assert_eq!(st.roads(seat(0)).len(), 3);
+        // With one road in stock, only the "second" road (SOCGame.playRoadBuilding).
+        let mut s = setup();
+        s.dev_cards.0[0] = DevSet([0, 1, 0, 0, 0]);
+        // Grow seat 0's network to 14 roads, one legal spot at a time.
+        while s.roads.0[0].len() < 14 {
+            let spot = state(&s).road_spots(seat(0)).first().unwrap();
+            s.roads.0[0].insert(spot);
+            let others = s.settlements.0[1] | s.settlements.0[2] | s.settlements.0[3];
+            let len = crate::game::road::longest_road(s.roads.0[0], others);
+            s.longest_road = (len >= 5).then_some(seat(0));
+        }
+        let mut st = state(&s);
+        assert_eq!(st.pieces_left(seat(0)).0, 1);
+        st.apply(Action::PlayRoadBuilding, &mut rng());
+        assert_eq!(st.phase(), Phase::FreeRoad2);
+    }
+
+    #[test]
+    fn largest_army_needs_three_and_more_than_the_holder() {
+        let mut s = setup();
+        s.dev_cards.0[0] = DevSet([1, 0, 0, 0, 0]);
+        s.knights_played.0 = [2, 3, 0, 0];
+        s.largest_army = Some(seat(1));
+        let mut st = state(&s);
+        st.apply(Action::PlayKnight, &mut rng());
+        assert_eq!(
+            st.largest_army_holder(),
+            Some(seat(1)),
+            "a tie keeps the holder"
+        );
+        st.knights.0[0] = 4;
+        st.update_largest_army();
+        assert_eq!(st.largest_army_holder(), Some(seat(0)));
+        assert_eq!(st.public_vp(seat(0)), 3);
+        let mut st2 = state(&setup());
+        st2.knights.0[2] = 2;
+        st2.update_largest_army();
+        assert_eq!(st2.largest_army_holder(), None);
+        st2.knights.0[2] = 3;
+        st2.update_largest_army();
+        assert_eq!(st2.largest_army_holder(), Some(seat(2)));
+    }
+
+    #[test]
+    fn longest_road_needs_five_and_an_opponent_settlement_cuts_it() {
+        let mut s = setup();
+        // Seat 0: settlement 0x78, roads round hex 0x77: 0x78 0x88 0x87 0x76.
+        for c in [0x88, 0x87, 0x76] {
+            s.roads.0[0].insert(e(c));
+        }
+        // Seat 1: settlement 0xA7, roads 0x96 (0x96-0xA7) and 0x86 (0x87-0x96).
+        s.settlements.0[1].insert(n(0xA7));
+        s.roads.0[1].insert(e(0x96));
+        s.roads.0[1].insert(e(0x86));
+        s.hands.0[0] = ResourceSet::new(1, 0, 0, 0, 1);
+        s.hands.0[1] = ResourceSet::new(1, 0, 1, 1, 1);
+        let mut st = state(&s);
+        assert_eq!(st.longest_road_length(seat(0)), 4);
+        assert_eq!(st.longest_road_holder(), None);
+        st.apply(Action::BuildRoad(e(0x66)), &mut rng());
+        assert_eq!(st.longest_road_length(seat(0)), 5);
+        assert_eq!(st.longest_road_holder(), Some(seat(0)));
+        assert_eq!(st.public_vp(seat(0)), 3);
+        // Seat 1's turn: a settlement at 0x87 splits 5 into 3 + 2.
+        st.end_turn();
+        st.phase = Phase::Main;
+        st.dice = 5;
+        st.apply(Action::BuildSettlement(n(0x87)), &mut rng());
+        assert_eq!(st.longest_road_length(seat(0)), 3);
+        assert_eq!(st.longest_road_holder(), None);
+    }
+
+    #[test]
+    fn longest_road_ties_follow_jsettlers() {
+        // SOCGame.updateLongestRoad: a tie keeps the holder; a tie without the holder at the
+        // top means nobody; a unique longest takes it.
+        let mut st = state(&setup());
+        st.road_len.0 = [5, 5, 0, 0];
+        st.longest_road = Some(seat(0));
+        st.update_longest_road_award();
+        assert_eq!(st.longest_road, Some(seat(0)));
+        st.road_len.0 = [4, 6, 6, 0];
+        st.update_longest_road_award();
+        assert_eq!(st.longest_road, None);
+        st.road_len.0 = [4, 6, 7, 0];
+        st.update_longest_road_award();
+        assert_eq!(st.longest_road, Some(seat(2)));
+        st.road_len.0 = [4, 4, 4, 0];
+        st.update_longest_road_award();
+        assert_eq!(st.longest_road, None);
+    }
+
+    #[test]
+    fn only_the_current_player_wins_and_only_on_their_turn() {
+        let mut s = setup();
+        // Seat 1 has 9 points (VP cards) plus a settlement = 10, but it is seat 0's turn.
+        s.dev_cards.0[1] = DevSet([0, 0, 0, 0, 5]);
+        s.settlements.0[1].insert(n(0xA7));
+        s.roads.0[1].insert(e(0x96));
+        s.knights_played.0[1] = 3;
+        s.largest_army = Some(seat(1));
+        let mut st = state(&s);
+        assert_eq!(st.total_vp(seat(1)), 9);
+        st.cities.0[1].insert(n(0x25));
+        st.settlements.0[1].remove(n(0x25));
+        assert_eq!(st.total_vp(seat(1)), 10);
+        assert!(!st.is_over());
+        st.apply(Action::EndTurn, &mut rng());
+        assert!(st.is_over());
+        assert_eq!(st.winner(), Some(seat(1)));
+        assert_eq!(st.phase().to_server(), 1000);
+    }
+
+    #[test]
+    fn building_to_ten_wins_at_once() {
+        let mut s = setup();
+        s.dev_cards.0[0] = DevSet([0, 0, 0, 0, 5]);
+        s.knights_played.0[0] = 3;
+        s.largest_army = Some(seat(0));
+        s.hands.0[0] = ResourceSet::new(0, 3, 0, 2, 0);
+        s.settlements.0[0].insert(n(0x38));
+        s.roads.0[0].insert(e(0x38));
+        let mut st = state(&s);
+        assert_eq!(st.total_vp(seat(0)), 9);
+        st.apply(Action::BuildCity(n(0x78)), &mut rng());
+        assert_eq!(st.winner(), Some(seat(0)));
+        let mut l = ActionList::new();
+        st.legal_actions(&mut l);
+        assert!(l.is_empty());
+    }
+
+    #[test]
+    fn illegal_actions_are_rejected_without_change() {
+        let st0 = state(&setup());
+        let mut st = st0.clone();
+        let mut r = rng();
+        assert!(st.try_apply(Action::Roll, &mut r).is_err());
+        assert!(
+            st.try_apply(Action::BuildCity(n(0x78)), &mut r).is_err(),
+            "no cards"
+        );
+        assert!(
+            st.try_apply(Action::BuildCity(n(0x25)), &mut r).is_err(),
+            "not ours"
+        );
+        assert!(st
+            .try_apply_with(Action::EndTurn, Outcome::default())
+            .is_ok());
+        let mut st = st0.clone();
+        st.phase = Phase::RollOrCard;
+        st.dice = 0;
+        let bad = Outcome {
+            dice: Some(13),
+            ..Outcome::default()
+        };
+        assert!(st.try_apply_with(Action::Roll, bad).is_err());
+        assert_eq!(st.phase(), Phase::RollOrCard);
+    }
+
+    #[test]
+    fn from_setup_names_the_broken_rule() {
+        let mut s = setup();
+        s.settlements.0[1].insert(n(0x89));
+        assert_eq!(
+            State::from_setup(&s),
+            Err(SetupError::DistanceRule(n(0x78)))
+        );
+        let mut s = setup();
+        s.roads.0[1].insert(e(0xCC));
+        assert_eq!(
+            State::from_setup(&s),
+            Err(SetupError::DisconnectedRoad(seat(1)))
+        );
+        let mut s = setup();
+        s.dev_cards.0[2] = DevSet([0, 0, 0, 0, 6]);
+        assert_eq!(
+            State::from_setup(&s),
+            Err(SetupError::TooManyDevCards(DevCard::VictoryPoint))
+        );
+        let mut s = setup();
+        s.longest_road = Some(seat(3));
+        assert_eq!(State::from_setup(&s), Err(SetupError::LongestRoad));
+        let mut s = setup();
+        s.discards_owed.0[2] = 4;
+        assert_eq!(State::from_setup(&s), Err(SetupError::Discards));
+        let mut s = setup();
+        s.rules.bank_limit = true;
+        s.hands.0[0] = ResourceSet::new(20, 0, 0, 0, 0);
+        assert_eq!(State::from_setup(&s), Err(SetupError::BankOverdrawn(Clay)));
+        let mut s = setup();
+        s.new_dev_cards.0[1] = DevSet([1, 0, 0, 0, 0]);
+        s.deck = DevSet([13, 2, 2, 2, 5]);
+        assert_eq!(
+            State::from_setup(&s),
+            Err(SetupError::NewDevCardsNotCurrent(seat(1)))
+        );
     }
 }

@@ -41,6 +41,8 @@ pub struct Board {
     pub ports: [PortKind; 9],
     /// Where the robber starts (the desert on a generated board; from the layout otherwise).
     pub robber_start: HexId,
+    /// Land hexes by dice number, as bit masks over `HexId` — a cache of `hex_number`.
+    by_number: [u32; 13],
 }
 
 /// Why a BOARDLAYOUT could not be decoded.
@@ -94,6 +96,42 @@ impl fmt::Display for LayoutError {
 impl std::error::Error for LayoutError {}
 
 impl Board {
+    /// A board from its facts (numbers outside 2..=12 mean "none").
+    pub fn new(
+        hex_resource: [Option<Resource>; 19],
+        hex_number: [u8; 19],
+        ports: [PortKind; 9],
+        robber_start: HexId,
+    ) -> Board {
+        let mut by_number = [0u32; 13];
+        for (h, &n) in hex_number.iter().enumerate() {
+            if (2..=12).contains(&n) {
+                by_number[n as usize] |= 1 << h;
+            }
+        }
+        Board {
+            hex_resource,
+            hex_number,
+            ports,
+            robber_start,
+            by_number,
+        }
+    }
+
+    /// The land hexes carrying dice number `n` (none for numbers outside 2..=12).
+    #[inline]
+    pub fn hexes_with_number(&self, n: u8) -> impl Iterator<Item = HexId> {
+        let mut mask = self.by_number.get(n as usize).copied().unwrap_or(0);
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let h = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(HexId::new(h))
+        })
+    }
+
     /// Decodes the server's BOARDLAYOUT (1014) arrays: 37 hex values, 37 number indices and the
     /// robber hex coordinate (guide §5.1): land values 0 = desert, 1..5 = clay..wood; port values
     /// 7..12 = 3:1, ≥ 16 = 2:1 for `v & 0xF`; numbers index [`NUMBER_BY_INDEX`], -1 = none.
@@ -108,12 +146,8 @@ impl Board {
         if hexes.len() != 37 || numbers.len() != 37 {
             return Err(LayoutError::WrongLength(hexes.len().min(numbers.len())));
         }
-        let mut b = Board {
-            hex_resource: [None; 19],
-            hex_number: [0; 19],
-            ports: [None; 9],
-            robber_start: HexId::from_server(robber).ok_or(LayoutError::BadRobber(robber))?,
-        };
+        let robber_start = HexId::from_server(robber).ok_or(LayoutError::BadRobber(robber))?;
+        let mut b = Board::new([None; 19], [0; 19], [None; 9], robber_start);
         for (h, &index) in LAND_LAYOUT_INDEX.iter().enumerate() {
             let value = hexes[index];
             b.hex_resource[h] = match value {
@@ -136,7 +170,12 @@ impl Board {
                 _ => return Err(LayoutError::BadPort { index, value }),
             };
         }
-        Ok(b)
+        Ok(Board::new(
+            b.hex_resource,
+            b.hex_number,
+            b.ports,
+            b.robber_start,
+        ))
     }
 
     /// Encodes as BOARDLAYOUT arrays (hexes, number indices, robber coordinate); the inverse of
@@ -225,12 +264,7 @@ impl Board {
             Some(Wood),
         ];
         ports.shuffle(rng);
-        Board {
-            hex_resource: tiles,
-            hex_number,
-            ports,
-            robber_start: HexId::new(desert),
-        }
+        Board::new(tiles, hex_number, ports, HexId::new(desert))
     }
 
     /// The desert hex.

@@ -12,6 +12,26 @@
 //! - Generation: [`State::legal_actions`] into an [`ActionList`]; pruned variant and the
 //!   per-kind `push_cities` / `push_settlements` / `push_rest` for move pruning.
 //!
+//! # Example
+//! ```
+//! use catan_bot::game::{Action, ActionList, Board, Outcome, Phase, Rules, Seat, State};
+//! use rand::{rngs::SmallRng, SeedableRng};
+//!
+//! let mut rng = SmallRng::seed_from_u64(1);
+//! let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+//! let mut list = ActionList::new();
+//! while st.phase().is_initial() {
+//!     st.legal_actions(&mut list);
+//!     st.apply(list[0], &mut rng); // sampled chance (none needed here)
+//! }
+//! assert_eq!(st.phase(), Phase::RollOrCard);
+//! // The client replays the server's dice instead of sampling:
+//! st.apply_with(Action::Roll, Outcome { dice: Some(8), ..Outcome::default() });
+//! assert_eq!((st.phase(), st.dice()), (Phase::Main, 8));
+//! // Every position round-trips through its description.
+//! assert_eq!(State::from_setup(&st.to_setup()).unwrap(), st);
+//! ```
+//!
 //! Where the rulebook and JSettlers differ, JSettlers wins; each such rule cites the Java
 //! method. The bank limit is an option ([`Rules::bank_limit`], off like JSettlers).
 
@@ -33,7 +53,7 @@ pub mod topology;
 pub use action::{Action, ActionList, ACTION_LIST_CAPACITY};
 pub use apply::IllegalAction;
 pub use board::{pips, Board, LayoutError, PortKind, NUMBER_BY_INDEX};
-pub use chance::{Chance, Outcome, Sampled, DICE_WAYS};
+pub use chance::{Chance, Outcome, OutcomeList, Sampled, DICE_WAYS};
 pub use ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 pub use movegen::DISCARD_CAP;
 pub use phase::Phase;

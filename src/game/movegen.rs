@@ -15,7 +15,8 @@ use super::topology::topology;
 /// At most this many discards are generated. Hands with more distinct discards than this get an
 /// evenly spaced subset of the lexicographic enumeration (every k-th multiset, always including
 /// the first), so the count stays bounded; any valid discard still *applies*.
-pub const DISCARD_CAP: usize = 120;
+/// 126 = C(9, 4), so hands of up to 11 cards (discarding up to 5) always get every discard.
+pub const DISCARD_CAP: usize = 126;
 
 impl State {
     /// Every legal action of [`State::to_move`] in the current phase, appended to `out`
@@ -30,7 +31,12 @@ impl State {
                 }
             }
             Phase::InitialRoad1 | Phase::InitialRoad2 => {
-                for e in self.initial_road_spots(s) {
+                let mut spots = self.initial_road_spots(s);
+                if spots.is_empty() {
+                    // Only if other seats' roads took every edge of the new settlement.
+                    spots = self.road_spots(s);
+                }
+                for e in spots {
                     out.push(Action::PlaceInitialRoad(e));
                 }
             }
@@ -165,7 +171,7 @@ impl State {
         if d.get(DevCard::RoadBuilding) > 0 && self.roads[self.current].len() < MAX_ROADS {
             out.push(Action::PlayRoadBuilding);
         }
-        if d.get(DevCard::YearOfPlenty) > 0 {
+        if d.get(DevCard::YearOfPlenty) > 0 && self.year_of_plenty_possible() {
             out.push(Action::PlayYearOfPlenty);
         }
         if d.get(DevCard::Monopoly) > 0 {
@@ -182,6 +188,12 @@ impl State {
         } else {
             self.bank_has(a, 1) && self.bank_has(b, 1)
         }
+    }
+
+    /// Whether the bank can pay some year-of-plenty pair (always, without the bank limit).
+    #[inline]
+    pub(crate) fn year_of_plenty_possible(&self) -> bool {
+        !self.rules.bank_limit || self.bank.iter().map(|&b| b.max(0)).sum::<i16>() >= 2
     }
 
     /// Whether the bank holds `n` of `r`. Always true without `Rules::bank_limit`.
@@ -217,14 +229,7 @@ impl State {
         if self.roads[seat].len() >= MAX_ROADS {
             return EdgeSet::EMPTY;
         }
-        let topo = topology();
-        let own = self.settlements[seat] | self.cities[seat];
-        let anchors = own | (self.road_nodes[seat] - (self.occupied - own));
-        let mut edges = EdgeSet::EMPTY;
-        for n in anchors {
-            edges |= topo.node_edge_set[n.index()];
-        }
-        edges - self.all_roads
+        self.road_reach[seat] - self.all_roads
     }
 
     /// Edges the generator offers for an initial road: free edges at the settlement just
@@ -240,8 +245,7 @@ impl State {
 
 /// Pushes the distinct discards of `k` cards from `hand` (see [`DISCARD_CAP`]).
 pub(crate) fn push_discards(hand: ResourceSet, k: u32, out: &mut ActionList) {
-    let mut count = 0usize;
-    for_each_discard(hand, k, &mut |_| count += 1);
+    let count = count_discards(hand, k);
     let cap = DISCARD_CAP.min(ACTION_LIST_CAPACITY - out.len());
     let stride = count.div_ceil(cap).max(1);
     let mut i = 0usize;
@@ -251,6 +255,34 @@ pub(crate) fn push_discards(hand: ResourceSet, k: u32, out: &mut ActionList) {
         }
         i += 1;
     });
+}
+
+/// How many multisets of exactly `k` cards `hand` contains — or, when that is at most
+/// [`DISCARD_CAP`], possibly an upper bound (only the sampling stride depends on it).
+fn count_discards(hand: ResourceSet, k: u32) -> usize {
+    // C(k+4, 4) bounds the count; below the cap no exact count is needed.
+    let bound = (k as usize + 1) * (k as usize + 2) * (k as usize + 3) * (k as usize + 4) / 24;
+    if bound <= DISCARD_CAP || k as usize >= 128 {
+        if bound <= DISCARD_CAP {
+            return bound.min(DISCARD_CAP);
+        }
+        let mut count = 0usize;
+        for_each_discard(hand, k, &mut |_| count += 1);
+        return count;
+    }
+    // ways[j] = multisets of j cards from the resources seen so far.
+    let mut ways = [0usize; 128];
+    ways[0] = 1;
+    for &h in &hand.0 {
+        let mut next = [0usize; 128];
+        for j in 0..=k as usize {
+            for x in 0..=(h as usize).min(j) {
+                next[j] += ways[j - x];
+            }
+        }
+        ways = next;
+    }
+    ways[k as usize]
 }
 
 /// Calls `f` with every multiset of exactly `k` cards contained in `hand`, in lexicographic

@@ -17,10 +17,24 @@ pub fn longest_road(roads: EdgeSet, blockers: NodeSet) -> u8 {
     for e in roads {
         nodes |= topo.edge_node_set[e.index()];
     }
-    // A longest trail starts at some node; trying each node of the network is enough.
-    // Start preferably at nodes of odd degree, but loops need any start, so try all.
-    let mut best = 0;
+    // Some longest trail starts at a node that is not a plain pass-through: an end (degree 1),
+    // a junction (degree 3) or an opponent's building. At a free degree-2 node a trail could
+    // always be extended through the other edge, unless the trail is closed — then it can be
+    // rotated to start at a junction on it, or it is a whole component that is a pure cycle,
+    // which gets one start of its own.
+    let mut starts = blockers & nodes;
     for n in nodes {
+        if (topo.node_edge_set[n.index()] & roads).len() != 2 {
+            starts.insert(n);
+        }
+    }
+    let mut covered = flood(topo, roads, starts);
+    while let Some(n) = (nodes - covered).first() {
+        starts.insert(n);
+        covered |= flood(topo, roads, NodeSet::single(n));
+    }
+    let mut best = 0;
+    for n in starts {
         let l = dfs(topo, roads, blockers, n, EdgeSet::EMPTY);
         if l > best {
             best = l;
@@ -32,9 +46,34 @@ pub fn longest_road(roads: EdgeSet, blockers: NodeSet) -> u8 {
     best
 }
 
+/// The longest trail of `roads` that starts at `start` (0 if none), not passing through
+/// `blockers`.
+pub(crate) fn longest_from(roads: EdgeSet, blockers: NodeSet, start: NodeId) -> u8 {
+    dfs(topology(), roads, blockers, start, EdgeSet::EMPTY)
+}
+
+/// Nodes connected to `from` through `roads`.
+fn flood(topo: &Topology, roads: EdgeSet, from: NodeSet) -> NodeSet {
+    let mut reach = from;
+    loop {
+        let mut edges = EdgeSet::EMPTY;
+        for n in reach {
+            edges |= topo.node_edge_set[n.index()];
+        }
+        let mut next = reach;
+        for e in edges & roads {
+            next |= topo.edge_node_set[e.index()];
+        }
+        if next == reach {
+            return reach;
+        }
+        reach = next;
+    }
+}
+
 fn dfs(topo: &Topology, roads: EdgeSet, blockers: NodeSet, at: NodeId, used: EdgeSet) -> u8 {
     let mut best = 0;
-    let out = topo.node_edge_set[at.index()] & roads - used;
+    let out = topo.node_edge_set[at.index()] & (roads - used);
     for e in out {
         let next = topo.other_end(e, at);
         let mut used = used;
@@ -68,6 +107,51 @@ mod tests {
     // The six sides of hex 0x77 (NE +0x01, E +0x11, SE +0x10, SW -0x01, W -0x11, NW -0x10)
     // form the trail 0x78-0x89-0x98-0x87-0x76-0x67-0x78 (nodes).
     const RING_77: [i32; 6] = [0x78, 0x88, 0x87, 0x76, 0x66, 0x67];
+
+    /// Brute force: DFS from every node.
+    fn brute(roads: EdgeSet, blockers: NodeSet) -> u8 {
+        let topo = topology();
+        let mut nodes = NodeSet::EMPTY;
+        for e in roads {
+            nodes |= topo.edge_node_set[e.index()];
+        }
+        nodes
+            .iter()
+            .map(|n| dfs(topo, roads, blockers, n, EdgeSet::EMPTY))
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn start_pruning_agrees_with_brute_force() {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..3000 {
+            let mut roads = EdgeSet::EMPTY;
+            for _ in 0..rng.gen_range(1..16) {
+                roads.insert(EdgeId::new(rng.gen_range(0..72)));
+            }
+            // Two loops far apart plus random edges exercise pure-cycle components.
+            if rng.gen_bool(0.3) {
+                roads |= edges(&RING_77);
+            }
+            let mut blockers = NodeSet::EMPTY;
+            for _ in 0..rng.gen_range(0..4) {
+                blockers.insert(NodeId::new(rng.gen_range(0..54)));
+            }
+            assert_eq!(
+                longest_road(roads, blockers),
+                brute(roads, blockers),
+                "{roads:?} {blockers:?}"
+            );
+        }
+        let two_rings = edges(&RING_77) | edges(&[0x22, 0x23, 0x24, 0x34, 0x44, 0x43, 0x42, 0x32]);
+        assert_eq!(
+            longest_road(two_rings, NodeSet::EMPTY),
+            brute(two_rings, NodeSet::EMPTY)
+        );
+    }
 
     #[test]
     fn a_loop_counts_every_edge() {

@@ -272,7 +272,8 @@ impl State {
             return Err(SetupError::Dice);
         }
         let dice_fits = match st.phase {
-            Phase::Main | Phase::Discard => st.dice != 0,
+            Phase::Main => st.dice != 0,
+            Phase::Discard => st.dice == 7,
             Phase::RollOrCard => st.dice == 0,
             p if p.is_initial() => st.dice == 0,
             _ => true,

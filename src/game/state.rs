@@ -5,7 +5,7 @@
 //! - bank[r] + Σ hands[r] = 19 for every resource (95 cards in all); with
 //!   `Rules::bank_limit == false` a bank count may go negative (JSettlers pays anyway);
 //! - buildings never overlap and obey the distance rule; `occupied`, `blocked`, `all_roads`,
-//!   `road_nodes`, `port_flags` and `road_len` are caches derived from the piece sets;
+//!   `road_nodes`, `road_reach`, `port_flags` and `road_len` are caches derived from the piece sets;
 //! - at most 15 roads, 5 settlements, 4 cities per seat;
 //! - deck + held + played knights never exceed the 25-card deck per kind;
 //! - `discard_owed` is nonzero only in `Phase::Discard`; `winner` is set iff `Phase::Over`.
@@ -39,6 +39,9 @@ pub struct State {
     pub(crate) roads: BySeat<EdgeSet>,
     /// Nodes touched by each seat's roads.
     pub(crate) road_nodes: BySeat<NodeSet>,
+    /// Edges touching each seat's buildings, or its road nodes free of opponents' buildings
+    /// (free ones among them are where the seat may build a road).
+    pub(crate) road_reach: BySeat<EdgeSet>,
     /// All buildings.
     pub(crate) occupied: NodeSet,
     /// Buildings and their neighbours (the distance rule).
@@ -80,6 +83,7 @@ impl State {
             cities: BySeat::default(),
             roads: BySeat::default(),
             road_nodes: BySeat::default(),
+            road_reach: BySeat::default(),
             occupied: NodeSet::EMPTY,
             blocked: NodeSet::EMPTY,
             all_roads: EdgeSet::EMPTY,
@@ -207,6 +211,11 @@ impl State {
     #[inline]
     pub fn occupied(&self) -> NodeSet {
         self.occupied
+    }
+    /// Nodes where the distance rule allows a new settlement (no building on or next to them).
+    #[inline]
+    pub fn free_nodes(&self) -> NodeSet {
+        !self.blocked
     }
     /// All roads.
     #[inline]
@@ -407,6 +416,40 @@ impl State {
         for s in Seat::all() {
             self.update_ports(s);
             self.update_road_len(s);
+            self.update_road_reach(s);
         }
+    }
+
+    /// Recomputes `road_reach` for a seat from its pieces.
+    pub(crate) fn update_road_reach(&mut self, seat: Seat) {
+        let topo = topology();
+        let own = self.settlements[seat] | self.cities[seat];
+        let anchors = own | (self.road_nodes[seat] - (self.occupied - own));
+        let mut edges = EdgeSet::EMPTY;
+        for n in anchors {
+            edges |= topo.node_edge_set[n.index()];
+        }
+        self.road_reach[seat] = edges;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::action::Action;
+
+    #[test]
+    fn state_and_action_stay_small() {
+        let n = std::mem::size_of::<State>();
+        println!(
+            "State: {n} bytes, Action: {} bytes",
+            std::mem::size_of::<Action>()
+        );
+        assert!(n <= 512, "{n}");
+        assert!(
+            std::mem::size_of::<Action>() <= 8,
+            "{}",
+            std::mem::size_of::<Action>()
+        );
     }
 }
