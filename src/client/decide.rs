@@ -57,6 +57,11 @@ struct Waiting {
     deadline: Instant,
     /// A refusal was seen; swallow its follow-up signals until the deadline.
     settling: bool,
+    /// The server's game state when the request went out.
+    sent_state: i32,
+    /// A GAMESERVERTEXT arrived meanwhile: a refusal unless the state moves on (the server
+    /// also sends informational texts, e.g. "You may place 2 roads.").
+    text_seen: bool,
 }
 
 /// The decision situation a result belongs to; a result for an older one is dropped.
@@ -234,7 +239,14 @@ impl GamePlayer {
                     robot: true,
                 }));
             }
-            M::GameState(_) if self.waiting.is_some_and(|w| !w.settling) => self.waiting = None,
+            M::GameState(m) if self.waiting.is_some_and(|w| !w.settling) => {
+                let w = self.waiting.expect("guarded");
+                if w.text_seen && m.state == w.sent_state {
+                    self.refused("GAMESERVERTEXT and no progress");
+                } else {
+                    self.waiting = None;
+                }
+            }
             M::Turn(_) => {
                 if prev_current == Some(me)
                     && !self.ended_turn
@@ -269,8 +281,8 @@ impl GamePlayer {
             }
             M::GameServerText(m) => {
                 info!(text = %m.text, "server says");
-                if self.waiting.is_some() {
-                    self.refused("GAMESERVERTEXT");
+                if let Some(w) = self.waiting.as_mut() {
+                    w.text_seen = true;
                 }
             }
             M::SimpleRequest(m) if m.request_type == 1 && seat(m.player) == Some(me) => {
@@ -329,6 +341,8 @@ impl GamePlayer {
                     action: None,
                     deadline: Instant::now() + Duration::from_millis(SETTLE_MS),
                     settling: true,
+                    sent_state: w.sent_state,
+                    text_seen: false,
                 });
             }
             Some(_) => {}
@@ -436,11 +450,7 @@ impl GamePlayer {
                 game: self.ctx.game.clone(),
                 piece_type: state - 30,
             }));
-            self.waiting = Some(Waiting {
-                action: None,
-                deadline: Instant::now() + self.reply_timeout(),
-                settling: false,
-            });
+            self.waiting = Some(self.wait_for(None));
             return None;
         }
         let decides = discard
@@ -602,11 +612,7 @@ impl GamePlayer {
             _ => {}
         }
         self.send(msg);
-        self.waiting = Some(Waiting {
-            action: None,
-            deadline: Instant::now() + self.reply_timeout(),
-            settling: false,
-        });
+        self.waiting = Some(self.wait_for(None));
     }
 
     fn send_action(&mut self, view: &View, action: Action, started: Instant) {
@@ -629,11 +635,17 @@ impl GamePlayer {
             self.mirror.discard_request = None;
         }
         self.send(msg);
-        self.waiting = Some(Waiting {
-            action: Some(action),
+        self.waiting = Some(self.wait_for(Some(action)));
+    }
+
+    fn wait_for(&self, action: Option<Action>) -> Waiting {
+        Waiting {
+            action,
             deadline: Instant::now() + self.reply_timeout(),
             settling: false,
-        });
+            sent_state: self.mirror.state,
+            text_seen: false,
+        }
     }
 }
 

@@ -12,6 +12,9 @@ use tracing::warn;
 
 use super::mirror::{Mirror, MirrorStats};
 
+/// Server states in which the current player decides (guide §6.2).
+const DECISION_STATES: [i32; 12] = [5, 6, 10, 11, 15, 20, 33, 40, 41, 51, 52, 53];
+
 /// One game of a transcript, replayed.
 #[derive(Clone, Debug)]
 pub struct ReplayedGame {
@@ -27,12 +30,16 @@ pub struct ReplayedGame {
     pub server: Option<Vec<i32>>,
     /// Mirror counters.
     pub stats: MirrorStats,
+    /// Decision points of the recording seat where no valid engine state could be built.
+    pub view_errors: u32,
+    /// Decision points checked.
+    pub views: u32,
 }
 
 impl ReplayedGame {
     /// Whether the mirror agreed with every server figure.
     pub fn is_clean(&self) -> bool {
-        self.stats.mismatches == 0
+        self.stats.mismatches == 0 && self.view_errors == 0
     }
 }
 
@@ -45,7 +52,7 @@ impl fmt::Display for ReplayedGame {
             .collect();
         write!(
             f,
-            "{} seat {} [{}] points mirror {:?} server {:?} data-checks {} mismatches {} (data-check {}) bad {}",
+            "{} seat {} [{}] points mirror {:?} server {:?} data-checks {} mismatches {} (data-check {}) bad {} views {} view-errors {}",
             self.game,
             self.seat.map_or("-".to_owned(), |s| s.to_string()),
             names.join(", "),
@@ -55,6 +62,8 @@ impl fmt::Display for ReplayedGame {
             self.stats.mismatches,
             self.stats.data_check_mismatches,
             self.stats.bad_messages,
+            self.views,
+            self.view_errors,
         )
     }
 }
@@ -63,7 +72,7 @@ impl fmt::Display for ReplayedGame {
 /// invited to. `nickname` comes from the robot's own IMAROBOT line when present.
 pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
     let mut nickname: Option<String> = None;
-    let mut games: BTreeMap<String, Mirror> = BTreeMap::new();
+    let mut games: BTreeMap<String, (Mirror, u32, u32)> = BTreeMap::new();
     for (line_no, line) in parse_lines(text) {
         let line = match line {
             Ok(l) => l,
@@ -88,23 +97,38 @@ pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
         if let Message::BotJoinGameRequest(m) = &msg {
             let mut mirror = Mirror::new(&m.game);
             mirror.nickname = nickname.clone();
-            games.insert(m.game.clone(), mirror);
+            games.insert(m.game.clone(), (mirror, 0, 0));
         }
         if let Some(g) = msg.game() {
-            if let Some(mirror) = games.get_mut(g) {
+            if let Some((mirror, views, errors)) = games.get_mut(g) {
                 mirror.apply(&msg);
+                // Wherever the recording robot had to decide, the engine must accept the
+                // mirror's description (the client builds its View the same way).
+                if matches!(msg, Message::GameState(_) | Message::Turn(_))
+                    && mirror.me.is_some()
+                    && mirror.current == mirror.me
+                    && DECISION_STATES.contains(&mirror.state)
+                {
+                    *views += 1;
+                    if let Err(e) = mirror.view() {
+                        warn!(line_no, game = g, error = %e, "no valid view at a decision point");
+                        *errors += 1;
+                    }
+                }
             }
         }
     }
     games
         .into_values()
-        .map(|m| ReplayedGame {
+        .map(|(m, views, view_errors)| ReplayedGame {
             game: m.game.clone(),
             seat: m.me.map(|s| s.index()),
             names: m.names.clone(),
             mirrored: m.mirrored_final,
             server: m.final_scores.clone(),
             stats: m.stats(),
+            views,
+            view_errors,
         })
         .collect()
 }
