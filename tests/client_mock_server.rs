@@ -33,12 +33,14 @@ fn server_lines() -> Vec<String> {
         .collect()
 }
 
-struct MockServer {
-    write: WriteHalf<tokio::io::DuplexStream>,
+struct MockServer<W> {
+    write: W,
     from_client: mpsc::UnboundedReceiver<Message>,
 }
 
-impl MockServer {
+type DuplexServer = MockServer<WriteHalf<tokio::io::DuplexStream>>;
+
+impl<W: tokio::io::AsyncWrite + Unpin> MockServer<W> {
     async fn send_raw(&mut self, payload: &[u8]) {
         let mut frame = (payload.len() as u16).to_be_bytes().to_vec();
         frame.extend_from_slice(payload);
@@ -92,7 +94,7 @@ async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
             let _ = tx.send(item.expect("client sent an undecodable message"));
         }
     });
-    let mut server = MockServer { write, from_client };
+    let mut server: DuplexServer = MockServer { write, from_client };
 
     let config = Arc::new(ClientConfig::new(
         "mock",
@@ -225,4 +227,104 @@ async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
     assert_eq!(report.game, GAME);
     assert_eq!(report.end, "disconnected");
     assert!(report.rejected_requests >= 2, "{report:?}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_taken_nickname_ends_the_session_asking_for_a_new_name() {
+    let (client_io, server_io) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(server_io);
+    let (tx, from_client) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut frames = FramedRead::new(read, MessageCodec::new());
+        while let Some(Ok(item)) = frames.next().await {
+            let _ = tx.send(item.expect("client sent an undecodable message"));
+        }
+    });
+    let mut server: DuplexServer = MockServer { write, from_client };
+    let config = Arc::new(ClientConfig::new(
+        "mock",
+        "c",
+        "dup",
+        "random:seed=1".parse().unwrap(),
+    ));
+    let (_trigger, stop) = shutdown::channel();
+    let (reports_tx, _reports) = mpsc::unbounded_channel::<GameReport>();
+    let session = tokio::spawn(run_session(client_io, config, "dup", stop, reports_tx));
+    server
+        .expect("IMAROBOT", |m| {
+            matches!(m, Message::ImARobot(_)).then_some(())
+        })
+        .await;
+    server
+        .send("1069|4,Someone with that nickname is already logged into the system.")
+        .await;
+    server
+        .send("1059|Someone with that nickname is already logged into the system.")
+        .await;
+    drop(server);
+    match session.await.unwrap() {
+        SessionEnd::Rejected { name_taken, .. } => assert!(name_taken),
+        e => panic!("expected a rejection, got {e:?}"),
+    }
+}
+
+#[tokio::test]
+async fn the_client_reconnects_with_a_fresh_nickname_and_leaves_on_shutdown() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let mut config = ClientConfig::new(
+        &addr.to_string(),
+        "c",
+        "dup",
+        "random:seed=1".parse().unwrap(),
+    );
+    config.reply_timeout_ms = 500;
+    let (trigger, stop) = shutdown::channel();
+    let client = tokio::spawn(catan_bot::client::run(config, trigger.clone(), stop));
+
+    let mut names = Vec::new();
+    for attempt in 0..2 {
+        let (sock, _) = tokio::time::timeout(Duration::from_secs(10), listener.accept())
+            .await
+            .expect("client did not (re)connect")
+            .unwrap();
+        let (read, write) = tokio::io::split(sock);
+        let mut frames = FramedRead::new(read, MessageCodec::new());
+        let mut server = MockServer {
+            write,
+            from_client: mpsc::unbounded_channel().1,
+        };
+        loop {
+            match frames.next().await.unwrap().unwrap().unwrap() {
+                Message::ImARobot(m) => {
+                    names.push(m.nickname);
+                    break;
+                }
+                Message::Version(_) => {}
+                m => panic!("unexpected {m}"),
+            }
+        }
+        if attempt == 0 {
+            server
+                .send("1059|Someone with that nickname is already logged into the system.")
+                .await;
+            continue;
+        }
+        server.send("1071|120,35,0.13,1.0,1.0,3.0,1.0,1,1").await;
+        trigger.trigger();
+        let leave = tokio::time::timeout(Duration::from_secs(5), frames.next())
+            .await
+            .expect("no LEAVEALL")
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        assert!(matches!(leave, Message::LeaveAll(_)), "got {leave}");
+    }
+    assert_eq!(names, ["dup", "dup1"]);
+    let summary = tokio::time::timeout(Duration::from_secs(10), client)
+        .await
+        .expect("client did not stop")
+        .unwrap()
+        .unwrap();
+    assert_eq!(summary.finished, 0);
 }
