@@ -180,6 +180,8 @@ pub struct Mirror {
     revealed_vp: BySeat<i32>,
     /// Cards left in the deck (the server's figure).
     deck_count: i32,
+    /// Cards drawn so far (DEVCARDACTION DRAW), to check the server's deck count.
+    drawn: i32,
     knights: BySeat<u8>,
     longest_road: Option<Seat>,
     largest_army: Option<Seat>,
@@ -228,6 +230,7 @@ impl Mirror {
             last_played: None,
             revealed_vp: BySeat::default(),
             deck_count: DevSet::FULL_DECK.total() as i32,
+            drawn: 0,
             knights: BySeat::default(),
             longest_road: None,
             largest_army: None,
@@ -520,6 +523,11 @@ impl Mirror {
     }
 
     fn set_deck_count(&mut self, n: i32) {
+        let ours = DevSet::FULL_DECK.total() as i32 - self.drawn;
+        if ours != n {
+            self.mismatch("dev cards left", format_args!("mirror {ours}, server {n}"));
+            self.drawn = DevSet::FULL_DECK.total() as i32 - n;
+        }
         self.deck_count = n;
     }
 
@@ -755,11 +763,14 @@ impl Mirror {
         for &t in &m.card_types {
             let card = DevCard::from_server(t);
             match m.action {
-                DRAW => match (me, card) {
-                    (true, Some(c)) => self.my_dev_new[c] += 1,
-                    (true, None) => self.bad(msg, "own drawn card of unknown type"),
-                    (false, _) => self.dev_new_count[s] += 1,
-                },
+                DRAW => {
+                    self.drawn += 1;
+                    match (me, card) {
+                        (true, Some(c)) => self.my_dev_new[c] += 1,
+                        (true, None) => self.bad(msg, "own drawn card of unknown type"),
+                        (false, _) => self.dev_new_count[s] += 1,
+                    }
+                }
                 PLAY => {
                     let Some(c) = card else {
                         return self.bad(msg, "played card of unknown type");
