@@ -5,6 +5,7 @@
 //! - [`agent`]: the `Agent` trait, baselines and the UCT family (uses `game`).
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
+//! - [`bench`]: summaries and charts of `play --results` files (uses `arena::stats`).
 //! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
 //! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
 //!
@@ -12,6 +13,7 @@
 
 pub mod agent;
 pub mod arena;
+pub mod bench;
 pub mod client;
 pub mod decode;
 pub mod game;

@@ -31,6 +31,30 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Play in-process games between four agents (no server) and report win rates.
+    Arena(ArenaArgs),
+    /// Summarize `play --results` files: win rate with its 95% interval, points, latency,
+    /// forced turns, refusals, robots met.
+    Summarize {
+        /// Results files (JSON lines), summarized together.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// A heading for the summary.
+        #[arg(long, default_value = "results")]
+        label: String,
+    },
+    /// Draw the win-rate bar chart (SVG) of several runs, paper style.
+    Chart {
+        /// Runs as LABEL=RESULTS.jsonl (a `|` in LABEL breaks the line).
+        #[arg(required = true)]
+        runs: Vec<String>,
+        /// Output SVG file.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Chart title.
+        #[arg(long, default_value = "Win rate vs three JSettlers robots")]
+        title: String,
+    },
     /// Engine and playout throughput on one core, with a behaviour checksum.
     Perf {
         /// Random-policy games to play (seeds 0..N).
@@ -39,9 +63,17 @@ enum Command {
         /// Heuristic playouts from the fixed mid-game position.
         #[arg(long, default_value_t = 20000)]
         playouts: u32,
+        /// Also time search decisions of this agent spec from mid-game positions (all cores),
+        /// at each iteration count of `--iterations`.
+        #[arg(long)]
+        search: Option<String>,
+        /// Iteration budgets for `--search`, comma-separated.
+        #[arg(long, default_value = "1000,10000")]
+        iterations: String,
+        /// Mid-game positions for `--search`.
+        #[arg(long, default_value_t = 40)]
+        positions: usize,
     },
-    /// Play in-process games between four agents (no server) and report win rates.
-    Arena(ArenaArgs),
 }
 
 #[derive(clap::Args)]
@@ -108,20 +140,21 @@ fn main() {
             init_tracing();
             std::process::exit(catan_bot::client::replay::run(&files))
         }
-        Command::Perf { games, playouts } => {
-            catan_bot::perf::print(&catan_bot::perf::run(games, playouts))
+        Command::Summarize { files, label } => std::process::exit(summarize(&files, &label)),
+        Command::Chart { runs, out, title } => std::process::exit(chart(&runs, &out, &title)),
+        Command::Perf {
+            games,
+            playouts,
+            search,
+            iterations,
+            positions,
+        } => {
+            catan_bot::perf::print(&catan_bot::perf::run(games, playouts));
+            if let Some(spec) = search {
+                std::process::exit(perf_search(&spec, &iterations, positions));
+            }
         }
     }
-}
-
-/// Logs to stderr; `RUST_LOG` filters (default `info`).
-fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .init();
 }
 
 /// Splits the `--agents` list: on `/` when present, else on `,`.
@@ -197,6 +230,98 @@ fn arena(args: ArenaArgs) -> i32 {
         print!("{}", report::text(&specs, &records));
     }
     0
+}
+
+fn perf_search(spec: &str, iterations: &str, positions: usize) -> i32 {
+    use catan_bot::agent::bench::{bench_search, midgame_positions};
+    use catan_bot::agent::AgentSpec;
+
+    let base: AgentSpec = match spec.parse() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("--search: {e}");
+            return 2;
+        }
+    };
+    let pos = midgame_positions(positions, 2024);
+    println!(
+        "search latency from {} mid-game positions ({} cores available):",
+        pos.len(),
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    for it in iterations.split(',').filter(|s| !s.trim().is_empty()) {
+        let Ok(n) = it.trim().parse::<u64>() else {
+            eprintln!("--iterations: bad number `{it}`");
+            return 2;
+        };
+        let mut spec = base.clone();
+        spec.iterations = n;
+        let b = bench_search(&spec, &pos, 7);
+        println!(
+            "  {}: p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms, {:.0} iterations/s, checksum {:016x}",
+            b.spec,
+            b.quantile(0.5),
+            b.quantile(0.95),
+            b.quantile(1.0),
+            b.iterations_per_sec(),
+            b.checksum
+        );
+    }
+    0
+}
+
+fn summarize(files: &[std::path::PathBuf], label: &str) -> i32 {
+    let mut text = String::new();
+    for f in files {
+        match std::fs::read_to_string(f) {
+            Ok(t) => text.push_str(&t),
+            Err(e) => {
+                eprintln!("{}: {e}", f.display());
+                return 2;
+            }
+        }
+        text.push('\n');
+    }
+    let s = catan_bot::bench::summarize(&text);
+    print!("{}", catan_bot::bench::text(label, &s));
+    0
+}
+
+fn chart(runs: &[String], out: &std::path::Path, title: &str) -> i32 {
+    use catan_bot::bench::{chart_svg, summarize_file, Bar};
+    let mut bars = Vec::new();
+    for run in runs {
+        let Some((label, file)) = run.split_once('=') else {
+            eprintln!("run `{run}`: expected LABEL=FILE");
+            return 2;
+        };
+        match summarize_file(std::path::Path::new(file)) {
+            Ok(summary) => bars.push(Bar {
+                label: label.replace('|', "\n"),
+                summary,
+            }),
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return 2;
+            }
+        }
+    }
+    if let Err(e) = std::fs::write(out, chart_svg(title, &bars)) {
+        eprintln!("{}: {e}", out.display());
+        return 2;
+    }
+    println!("wrote {}", out.display());
+    0
+}
+
+/// Logs to stderr; `RUST_LOG` filters (default `info`).
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
 }
 
 fn play(args: PlayArgs) -> i32 {

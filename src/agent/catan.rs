@@ -59,7 +59,7 @@ impl Variant {
 pub const MAX_MACRO_TRADES: usize = 4;
 
 /// Bank/port trades (give, get), in order, at the ratios of the trader's ports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TradePlan {
     trades: [(u8, u8); MAX_MACRO_TRADES],
     len: u8,
@@ -133,7 +133,7 @@ pub fn plan_trades(state: &State, seat: Seat, cost: ResourceSet) -> Option<Trade
 }
 
 /// A move in the tree: one engine action, or trades followed by a build.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TreeMove {
     /// A single engine action.
     Act(Action),

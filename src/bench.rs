@@ -1,0 +1,349 @@
+//! Benchmark summaries over `catan-bot play --results` files (JSON lines, one finished game
+//! each): our win rate with its 95% Wilson interval beside the 25% seat share, points, game
+//! length, latency, forced turns and refusals, the stock robots met; and the paper-style bar
+//! chart (SVG) over a matrix of runs. Reads files; imports `arena::stats` only.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::arena::stats::{wilson_interval, Z95};
+
+/// What a set of result lines comes to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Finished games (with final points).
+    pub games: usize,
+    /// Games our bot won.
+    pub wins: usize,
+    /// Lines that were not a finished game (unfinished, unreadable).
+    pub skipped: usize,
+    /// Our average final points.
+    pub avg_points: f64,
+    /// Average of the best opponent's final points.
+    pub avg_best_opponent: f64,
+    /// Average turns per game.
+    pub avg_turns: f64,
+    /// Median over games of the per-game median decision latency, ms.
+    pub latency_p50_ms: f64,
+    /// Largest per-game 95th percentile latency, ms.
+    pub latency_p95_max_ms: f64,
+    /// Largest single decision latency, ms.
+    pub latency_max_ms: f64,
+    /// Forced end-turns of our bot, all games.
+    pub forced_end_turns: u64,
+    /// Forced discards of our bot.
+    pub forced_discards: u64,
+    /// Refused or unanswered requests.
+    pub rejected_requests: u64,
+    /// Mirror disagreements with the server's figures.
+    pub mirror_mismatches: u64,
+    /// Opponents met: (name, games, wins).
+    pub opponents: Vec<(String, usize, usize)>,
+}
+
+impl Summary {
+    /// Win rate.
+    pub fn rate(&self) -> f64 {
+        self.wins as f64 / self.games.max(1) as f64
+    }
+
+    /// 95% Wilson interval of the win rate.
+    pub fn interval(&self) -> (f64, f64) {
+        wilson_interval(self.wins as u64, self.games as u64, Z95)
+    }
+}
+
+fn num(v: &Value, key: &str) -> f64 {
+    v.get(key).and_then(Value::as_f64).unwrap_or(0.0)
+}
+
+/// Summarizes the JSON lines in `text` (one game each).
+pub fn summarize(text: &str) -> Summary {
+    let mut s = Summary::default();
+    let mut p50s = Vec::new();
+    let (mut pts, mut best_opp, mut turns) = (0.0, 0.0, 0.0);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let Ok(v) = serde_json::from_str::<Value>(line) else {
+            s.skipped += 1;
+            continue;
+        };
+        let seat = v.get("seat").and_then(Value::as_u64).map(|x| x as usize);
+        let players = v.get("players").and_then(Value::as_array);
+        let (Some(seat), Some(players)) = (seat, players) else {
+            s.skipped += 1;
+            continue;
+        };
+        let points: Vec<Option<f64>> = players
+            .iter()
+            .map(|p| p.get("points").and_then(Value::as_f64))
+            .collect();
+        if points.len() != 4 || points.iter().any(Option::is_none) || seat >= 4 {
+            s.skipped += 1;
+            continue;
+        }
+        let points: Vec<f64> = points.into_iter().map(Option::unwrap_or_default).collect();
+        let winner = v.get("winner").and_then(Value::as_u64).map(|x| x as usize);
+        s.games += 1;
+        if winner == Some(seat) {
+            s.wins += 1;
+        }
+        pts += points[seat];
+        best_opp += (0..4)
+            .filter(|&i| i != seat)
+            .map(|i| points[i])
+            .fold(0.0, f64::max);
+        turns += num(&v, "turns");
+        if let Some(l) = v.get("latency_ms") {
+            p50s.push(num(l, "p50"));
+            s.latency_p95_max_ms = s.latency_p95_max_ms.max(num(l, "p95"));
+            s.latency_max_ms = s.latency_max_ms.max(num(l, "max"));
+        }
+        s.forced_end_turns += num(&v, "forced_end_turns") as u64;
+        s.forced_discards += num(&v, "forced_discards") as u64;
+        s.rejected_requests += num(&v, "rejected_requests") as u64;
+        s.mirror_mismatches += num(&v, "mirror_mismatches") as u64;
+        for (i, p) in players.iter().enumerate() {
+            if i == seat {
+                continue;
+            }
+            let name = p
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("?")
+                .to_string();
+            let won = (winner == Some(i)) as usize;
+            match s.opponents.iter_mut().find(|o| o.0 == name) {
+                Some(o) => {
+                    o.1 += 1;
+                    o.2 += won;
+                }
+                None => s.opponents.push((name, 1, won)),
+            }
+        }
+    }
+    let n = s.games.max(1) as f64;
+    s.avg_points = pts / n;
+    s.avg_best_opponent = best_opp / n;
+    s.avg_turns = turns / n;
+    p50s.sort_by(|a, b| a.total_cmp(b));
+    s.latency_p50_ms = p50s.get(p50s.len() / 2).copied().unwrap_or(0.0);
+    s.opponents.sort();
+    s
+}
+
+/// The kind of a stock JSettlers robot from its nickname (`SOCServer` names built-ins
+/// "droid N" for the fast strategy and "robot N" for the smart one).
+pub fn robot_kind(name: &str) -> &'static str {
+    if name.starts_with("droid ") {
+        "fast"
+    } else if name.starts_with("robot ") {
+        "smart"
+    } else {
+        "other"
+    }
+}
+
+/// The summary as text.
+pub fn text(label: &str, s: &Summary) -> String {
+    let (lo, hi) = s.interval();
+    let mut o = String::new();
+    let _ = writeln!(o, "{label}");
+    let _ = writeln!(
+        o,
+        "  games {} (skipped lines {}), wins {}: win rate {:.1}% [95% CI {:.1}%, {:.1}%] vs seat share 25%",
+        s.games,
+        s.skipped,
+        s.wins,
+        100.0 * s.rate(),
+        100.0 * lo,
+        100.0 * hi
+    );
+    let _ = writeln!(
+        o,
+        "  avg points {:.2} (best opponent {:.2}), avg turns {:.1}",
+        s.avg_points, s.avg_best_opponent, s.avg_turns
+    );
+    let _ = writeln!(
+        o,
+        "  decision latency: median p50 {:.1} ms, worst p95 {:.1} ms, max {:.1} ms",
+        s.latency_p50_ms, s.latency_p95_max_ms, s.latency_max_ms
+    );
+    let _ = writeln!(
+        o,
+        "  forced end-turns {}, forced discards {}, rejected requests {}, mirror mismatches {}",
+        s.forced_end_turns, s.forced_discards, s.rejected_requests, s.mirror_mismatches
+    );
+    let kinds: Vec<String> = ["smart", "fast", "other"]
+        .iter()
+        .filter_map(|k| {
+            let (g, w) = s
+                .opponents
+                .iter()
+                .filter(|o| robot_kind(&o.0) == *k)
+                .fold((0, 0), |a, o| (a.0 + o.1, a.1 + o.2));
+            (g > 0).then(|| format!("{k}: {g} seats, {w} wins"))
+        })
+        .collect();
+    let _ = writeln!(o, "  opponents met: {}", kinds.join("; "));
+    o
+}
+
+/// One bar of the chart: a label and a summary.
+pub struct Bar {
+    /// The label under the bar.
+    pub label: String,
+    /// Its results.
+    pub summary: Summary,
+}
+
+/// A bar chart of win rates with 95% intervals, in the style of the paper's figure, as SVG.
+pub fn chart_svg(title: &str, bars: &[Bar]) -> String {
+    let (w, h) = (160 + 110 * bars.len().max(1), 420);
+    let (left, top, plot_h) = (70.0, 50.0, 300.0);
+    let y = |rate: f64| top + plot_h * (1.0 - rate.clamp(0.0, 1.0));
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(o, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        o,
+        r#"<text x="{}" y="24" font-size="15" text-anchor="middle">{}</text>"#,
+        w / 2,
+        xml(title)
+    );
+    for pct in [0, 25, 50, 75, 100] {
+        let yy = y(pct as f64 / 100.0);
+        let _ = writeln!(
+            o,
+            r##"<line x1="{left}" y1="{yy}" x2="{}" y2="{yy}" stroke="#ddd"/><text x="{}" y="{}" text-anchor="end">{pct}%</text>"##,
+            w - 20,
+            left - 6.0,
+            yy + 4.0
+        );
+    }
+    let yy = y(0.25);
+    let _ = writeln!(
+        o,
+        r##"<line x1="{left}" y1="{yy}" x2="{}" y2="{yy}" stroke="#c33" stroke-dasharray="6,4"/><text x="{}" y="{}" fill="#c33" text-anchor="end">seat share</text>"##,
+        w - 20,
+        w - 22,
+        yy - 4.0
+    );
+    for (i, b) in bars.iter().enumerate() {
+        let x = left + 30.0 + 110.0 * i as f64;
+        let r = b.summary.rate();
+        let (lo, hi) = b.summary.interval();
+        let _ = writeln!(
+            o,
+            r##"<rect x="{x}" y="{}" width="60" height="{}" fill="#4a7bb7"/>"##,
+            y(r),
+            y(0.0) - y(r)
+        );
+        let cx = x + 30.0;
+        let _ = writeln!(
+            o,
+            r##"<line x1="{cx}" y1="{}" x2="{cx}" y2="{}" stroke="black"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black"/>"##,
+            y(lo),
+            y(hi),
+            cx - 8.0,
+            y(lo),
+            cx + 8.0,
+            y(lo),
+            cx - 8.0,
+            y(hi),
+            cx + 8.0,
+            y(hi)
+        );
+        let _ = writeln!(
+            o,
+            r#"<text x="{cx}" y="{}" text-anchor="middle">{:.1}%</text>"#,
+            y(hi) - 6.0,
+            100.0 * r
+        );
+        for (k, part) in b.label.split('\n').enumerate() {
+            let _ = writeln!(
+                o,
+                r#"<text x="{cx}" y="{}" text-anchor="middle">{}</text>"#,
+                y(0.0) + 18.0 + 14.0 * k as f64,
+                xml(part)
+            );
+        }
+        let _ = writeln!(
+            o,
+            r##"<text x="{cx}" y="{}" text-anchor="middle" fill="#666">n={}</text>"##,
+            y(0.0) + 18.0 + 14.0 * b.label.split('\n').count() as f64,
+            b.summary.games
+        );
+    }
+    o.push_str("</svg>\n");
+    o
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Reads and summarizes a results file.
+///
+/// # Errors
+/// When the file cannot be read.
+pub fn summarize_file(path: &Path) -> std::io::Result<Summary> {
+    Ok(summarize(&std::fs::read_to_string(path)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINES: &str = r#"{"game":"~botsOnly~3","seat":2,"players":[{"name":"robot 3","points":10},{"name":"droid 1","points":4},{"name":"catanbot","points":7},{"name":"robot 4","points":5}],"winner":0,"won":false,"turns":60,"decisions":80,"latency_ms":{"p50":3.0,"p95":40.0,"max":90.0},"forced_end_turns":0,"forced_discards":0,"rejected_requests":1,"mirror_mismatches":0,"end":"deleted"}
+{"game":"~botsOnly~2","seat":1,"players":[{"name":"robot 3","points":6},{"name":"catanbot","points":10},{"name":"robot 2","points":8},{"name":"droid 1","points":3}],"winner":1,"won":true,"turns":50,"decisions":70,"latency_ms":{"p50":5.0,"p95":30.0,"max":120.0},"forced_end_turns":1,"forced_discards":0,"rejected_requests":0,"mirror_mismatches":0,"end":"deleted"}
+{"game":"~botsOnly~1","seat":0,"players":[{"name":"catanbot","points":null}],"winner":null}
+not json
+"#;
+
+    #[test]
+    fn summary_counts_finished_games_only() {
+        let s = summarize(LINES);
+        assert_eq!(s.games, 2);
+        assert_eq!(s.skipped, 2);
+        assert_eq!(s.wins, 1);
+        assert!((s.avg_points - 8.5).abs() < 1e-9);
+        assert!((s.avg_best_opponent - 9.0).abs() < 1e-9);
+        assert_eq!(s.forced_end_turns, 1);
+        assert_eq!(s.rejected_requests, 1);
+        assert_eq!(s.latency_max_ms, 120.0);
+        let robot3 = s.opponents.iter().find(|o| o.0 == "robot 3").unwrap();
+        assert_eq!((robot3.1, robot3.2), (2, 1));
+        let t = text("x", &s);
+        assert!(t.contains("smart: 4 seats, 1 wins"), "{t}");
+        assert!(t.contains("fast: 2 seats, 0 wins"), "{t}");
+    }
+
+    #[test]
+    fn chart_draws_one_bar_per_run() {
+        let s = summarize(LINES);
+        let svg = chart_svg(
+            "t",
+            &[
+                Bar {
+                    label: "A\n1000".into(),
+                    summary: s.clone(),
+                },
+                Bar {
+                    label: "B".into(),
+                    summary: s,
+                },
+            ],
+        );
+        assert_eq!(svg.matches("fill=\"#4a7bb7\"").count(), 2);
+        assert!(svg.contains("50.0%"));
+        assert!(svg.ends_with("</svg>\n"));
+    }
+}
