@@ -303,6 +303,8 @@ impl GamePlayer {
                 self.report.forced_discards += 1;
                 warn!("the server discarded for us");
             }
+            // Asked again while our discard is pending: it was refused (wrong total).
+            M::DiscardRequest(_) if self.waiting.is_some() => self.refused("DISCARDREQUEST again"),
             M::ChoosePlayerRequest(m) => self.victims = Some(m.choices.clone()),
             M::MakeOffer(m) => self.on_offer(m),
             M::GameStats(_) if self.mirror.final_scores.is_some() => self.finish("over"),

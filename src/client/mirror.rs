@@ -499,6 +499,10 @@ impl Mirror {
             self.dev_old_count[t] += self.dev_new_count[t];
             self.dev_new_count[t] = 0;
         }
+        if state == Some(5) && self.first_player.is_none() {
+            // The server announces no FIRST_PLAYER at start: the first placer is it.
+            self.first_player = Some(s);
+        }
         self.current = Some(s);
         self.played_dev = false;
         self.last_played = None;
