@@ -328,3 +328,85 @@ async fn the_client_reconnects_with_a_fresh_nickname_and_leaves_on_shutdown() {
         .unwrap();
     assert_eq!(summary.finished, 0);
 }
+
+/// An agent that thinks for `think` whatever its deadline, then plays the first legal action.
+struct SlowAgent {
+    think: Duration,
+}
+
+impl catan_bot::agent::Agent for SlowAgent {
+    fn name(&self) -> String {
+        "slow".into()
+    }
+    fn decide(
+        &mut self,
+        view: &catan_bot::agent::View,
+        _deadline: Option<std::time::Instant>,
+    ) -> catan_bot::game::Action {
+        std::thread::sleep(self.think);
+        let mut list = catan_bot::game::ActionList::new();
+        view.state.legal_actions(&mut list);
+        list[0]
+    }
+}
+
+#[tokio::test]
+async fn a_slow_agent_delays_neither_pings_nor_the_answer() {
+    let (client_io, server_io) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(server_io);
+    let (tx, from_client) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut frames = FramedRead::new(read, MessageCodec::new());
+        while let Some(Ok(item)) = frames.next().await {
+            let _ = tx.send(item.expect("client sent an undecodable message"));
+        }
+    });
+    let mut server: DuplexServer = MockServer { write, from_client };
+    let mut config = ClientConfig::new("mock", "c", "slowbot", "random".parse().unwrap());
+    config.decision_ms = 200;
+    config.agent_factory = Some(catan_bot::client::AgentFactory(Arc::new(|| {
+        Box::new(SlowAgent {
+            think: Duration::from_secs(4),
+        })
+    })));
+    let (trigger, stop) = shutdown::channel();
+    let (reports_tx, _reports) = mpsc::unbounded_channel::<GameReport>();
+    let session = tokio::spawn(run_session(
+        client_io,
+        Arc::new(config),
+        "slowbot",
+        stop,
+        reports_tx,
+    ));
+
+    let our_turn = "1026|~botsOnly~40,3,5";
+    for line in server_lines() {
+        server.send(&line).await;
+        if line == our_turn {
+            break;
+        }
+    }
+    let t0 = tokio::time::Instant::now();
+    // The agent is busy for 4 s: the connection still answers pings at once.
+    server.send("9999|150000").await;
+    server
+        .expect("ping echo", |m| {
+            matches!(m, Message::ServerPing(_)).then_some(())
+        })
+        .await;
+    assert!(
+        t0.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t0.elapsed()
+    );
+    // Past its deadline (0.2 s) plus the grace, the client answers without the agent.
+    let node = server.expect("a settlement", settlement).await;
+    let waited = t0.elapsed();
+    assert!(
+        waited >= Duration::from_millis(200) && waited < Duration::from_secs(3),
+        "answered after {waited:?}"
+    );
+    assert!(node > 0);
+    trigger.trigger();
+    assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+}

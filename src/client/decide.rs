@@ -73,6 +73,8 @@ struct InFlight {
     view: View,
     started: Instant,
     give_up: Instant,
+    /// We answered without the agent; its late answer will be dropped.
+    abandoned: bool,
 }
 
 /// A per-game task (see the module doc).
@@ -126,7 +128,7 @@ impl GamePlayer {
         let mut flight: Option<InFlight> = None;
         loop {
             let wait_deadline = self.waiting.map(|w| w.deadline);
-            let give_up = flight.as_ref().map(|f| f.give_up);
+            let give_up = flight.as_ref().filter(|f| !f.abandoned).map(|f| f.give_up);
             tokio::select! {
                 msg = inbox.recv() => match msg {
                     Some(m) => self.on_message(&m),
@@ -157,11 +159,11 @@ impl GamePlayer {
                 _ = sleep_until(wait_deadline.unwrap_or_else(Instant::now)), if wait_deadline.is_some() => {
                     self.on_reply_timeout();
                 }
-                _ = sleep_until(give_up.unwrap_or_else(Instant::now)), if give_up.is_some() && self.agent.is_none() => {
+                _ = sleep_until(give_up.unwrap_or_else(Instant::now)), if give_up.is_some() => {
                     // The agent overran its deadline: answer without it; its late answer is
                     // dropped (the key will have changed) and the agent comes back with it.
                     if let Some(f) = flight.as_mut() {
-                        f.give_up = Instant::now() + Duration::from_secs(3600);
+                        f.abandoned = true;
                         if f.key == self.key() && self.waiting.is_none() {
                             warn!("agent missed its deadline; answering without it");
                             let a = self.fallback(&f.view);
@@ -175,8 +177,11 @@ impl GamePlayer {
             if self.done {
                 break;
             }
-            if flight.is_none() {
-                flight = self.maybe_decide();
+            // While an abandoned decision still holds the agent, decisions go on without it.
+            if flight.as_ref().map_or(true, |f| f.abandoned) {
+                if let Some(new) = self.maybe_decide() {
+                    flight = Some(new);
+                }
             }
         }
         if let Some(f) = flight {
@@ -500,6 +505,7 @@ impl GamePlayer {
             view,
             started,
             give_up: started + self.decision_budget() + Duration::from_millis(AGENT_GRACE_MS),
+            abandoned: false,
         })
     }
 

@@ -30,7 +30,7 @@ use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tracing::{info, warn};
 
-use crate::agent::AgentSpec;
+use crate::agent::{Agent, AgentSpec};
 use report::GameReport;
 use session::SessionEnd;
 use shutdown::{Shutdown, ShutdownTrigger};
@@ -38,6 +38,16 @@ use shutdown::{Shutdown, ShutdownTrigger};
 /// Our robot class name: anything but the built-in `soc.robot.SOCRobotBrain` makes us a
 /// third-party robot, which the server does not version-check (guide §2.1).
 pub const ROBOT_CLASS: &str = "catanbot.MptEnsembleUct";
+
+/// Makes the agent for each game instead of `agent::build(&config.agent)` (tests, embedding).
+#[derive(Clone)]
+pub struct AgentFactory(pub Arc<dyn Fn() -> Box<dyn Agent> + Send + Sync>);
+
+impl std::fmt::Debug for AgentFactory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AgentFactory")
+    }
+}
 
 /// The client's settings (`catan-bot play`).
 #[derive(Clone, Debug)]
@@ -62,9 +72,19 @@ pub struct ClientConfig {
     pub decision_ms: u64,
     /// How long to wait for the server's answer to a request before trying something else.
     pub reply_timeout_ms: u64,
+    /// Overrides how each game's agent is made (default: built from `agent`).
+    pub agent_factory: Option<AgentFactory>,
 }
 
 impl ClientConfig {
+    /// The agent for a new game.
+    pub fn make_agent(&self) -> Box<dyn Agent> {
+        match &self.agent_factory {
+            Some(f) => (f.0)(),
+            None => crate::agent::build(&self.agent),
+        }
+    }
+
     /// Settings with the defaults: 3 s decisions, 2 s reply timeout.
     pub fn new(server: &str, cookie: &str, name: &str, agent: AgentSpec) -> ClientConfig {
         ClientConfig {
@@ -78,6 +98,7 @@ impl ClientConfig {
             games: None,
             decision_ms: 3000,
             reply_timeout_ms: 2000,
+            agent_factory: None,
         }
     }
 }

@@ -25,7 +25,6 @@ use super::report::GameReport;
 use super::shutdown::Shutdown;
 use super::translate::seat;
 use super::ClientConfig;
-use crate::agent;
 
 /// The protocol version we speak (guide §2.1: send 2700 or the server falls back to 1.x forms).
 pub const VERSION: i32 = 2700;
@@ -142,7 +141,7 @@ where
                             config: config.clone(),
                         };
                         let record = open_record(&config, &m.game, nickname);
-                        let mut player = GamePlayer::new(ctx, agent::build(&config.agent), record);
+                        let mut player = GamePlayer::new(ctx, config.make_agent(), record);
                         player.on_message(&msg);
                         let span = info_span!("game", game = %m.game, seat = m.player);
                         tasks.spawn(player.run(rx).instrument(span));
