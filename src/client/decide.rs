@@ -220,8 +220,9 @@ impl GamePlayer {
         let _ = self.ctx.out.send(msg);
     }
 
+    /// Our seat: as invited, or as the server's SITDOWN echo of our nickname says.
     fn me(&self) -> Seat {
-        self.ctx.seat
+        self.mirror.me.unwrap_or(self.ctx.seat)
     }
 
     // ---- incoming ---------------------------------------------------------------------
@@ -417,6 +418,7 @@ impl GamePlayer {
         }
         let stats = self.mirror.stats();
         self.report.end = why.to_owned();
+        self.report.seat = Some(self.me().index());
         self.report.names = self.mirror.names.clone();
         self.report.points = self.mirror.final_scores.clone();
         self.report.winner = self.mirror.winner.map(|s| s.index());
