@@ -1,5 +1,6 @@
 //! Every committed transcript replayed through the client's mirror agrees with the server's own
-//! figures: every BOTGAMEDATACHECK hand and the GAMESTATS final points.
+//! figures (every BOTGAMEDATACHECK hand, hand sizes, pieces left, the GAMESTATS final points),
+//! and gives the engine a valid state at every decision point of the recording robot.
 
 use std::path::Path;
 
@@ -33,6 +34,9 @@ fn every_fixture_replays_without_mismatches() {
             assert_eq!(g.stats.mismatches, 0, "{}: {g}", file.display());
             assert_eq!(g.stats.bad_messages, 0, "{}: {g}", file.display());
             assert!(g.seat.is_some(), "{}: seat unknown", file.display());
+            // At each of the recording robot's decision points the engine accepted the
+            // mirror's description (what the client hands the agent).
+            assert_eq!(g.view_errors, 0, "{}: {g}", file.display());
         }
     }
 }
