@@ -22,6 +22,15 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Play as a robot on a JSettlers2 server until Ctrl-C (or `--games` finished games).
+    Play(PlayArgs),
+    /// Feed transcripts' server lines through the client's mirror; one line per game, exit 1
+    /// if any mirrored figure disagrees with the server's (data checks, final scores).
+    Replay {
+        /// Transcript files (`< ` / `> ` lines, shared/protocol/README.md format).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     /// Play in-process games between four agents (no server) and report win rates.
     Arena(ArenaArgs),
     /// Summarize `play --results` files: win rate with its 95% interval, points, latency,
@@ -68,6 +77,37 @@ enum Command {
 }
 
 #[derive(clap::Args)]
+struct PlayArgs {
+    /// Server address, HOST:PORT.
+    #[arg(long)]
+    server: String,
+    /// The server's robot cookie (jsettlers.bots.cookie).
+    #[arg(long)]
+    cookie: String,
+    /// Nickname (a number is appended if it is taken).
+    #[arg(long, default_value = "catanbot")]
+    name: String,
+    /// Agent spec, NAME[:key=value,...] (see `arena --help`).
+    #[arg(long, default_value = "heuristic")]
+    agent: String,
+    /// Append one JSON line per finished game to this file.
+    #[arg(long)]
+    results: Option<std::path::PathBuf>,
+    /// Write one transcript per game into this directory.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
+    /// Stop after this many finished games.
+    #[arg(long)]
+    games: Option<u32>,
+    /// Agent budget per decision in milliseconds (the server forces a turn after 8 s idle).
+    #[arg(long, default_value_t = 3000)]
+    decision_ms: u64,
+    /// Robot class name sent to the server (anything but soc.robot.SOCRobotBrain).
+    #[arg(long, default_value = catan_bot::client::ROBOT_CLASS)]
+    robot_class: String,
+}
+
+#[derive(clap::Args)]
 struct ArenaArgs {
     /// Four agent specs, comma-separated: NAME[:key=value,...] with NAME one of random,
     /// heuristic, plain-uct, vw-uct, mp-uct, mp-ensemble-uct, mpt-ensemble-uct and keys
@@ -95,6 +135,11 @@ fn main() {
         Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
         Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
         Command::Arena(args) => std::process::exit(arena(args)),
+        Command::Play(args) => std::process::exit(play(args)),
+        Command::Replay { files } => {
+            init_tracing();
+            std::process::exit(catan_bot::client::replay::run(&files))
+        }
         Command::Summarize { files, label } => std::process::exit(summarize(&files, &label)),
         Command::Chart { runs, out, title } => std::process::exit(chart(&runs, &out, &title)),
         Command::Perf {
@@ -269,4 +314,67 @@ fn chart(runs: &[String], out: &std::path::Path, title: &str) -> i32 {
     }
     println!("wrote {}", out.display());
     0
+}
+
+/// Logs to stderr; `RUST_LOG` filters (default `info`).
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}
+
+fn play(args: PlayArgs) -> i32 {
+    use catan_bot::client::{self, shutdown, ClientConfig};
+    init_tracing();
+    let spec = match args.agent.parse::<catan_bot::agent::AgentSpec>() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("--agent: {e}");
+            return 2;
+        }
+    };
+    let mut config = ClientConfig::new(&args.server, &args.cookie, &args.name, spec);
+    config.results = args.results;
+    config.record = args.record;
+    config.games = args.games;
+    config.decision_ms = args.decision_ms;
+    config.robot_class = args.robot_class;
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return 1;
+        }
+    };
+    runtime.block_on(async {
+        let (trigger, stop) = shutdown::channel();
+        let on_signal = trigger.clone();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                tracing::info!("Ctrl-C: stopping");
+                on_signal.trigger();
+            }
+        });
+        match client::run(config, trigger, stop).await {
+            Ok(s) => {
+                println!(
+                    "finished {} unfinished {} won {} forced-end-turns {} rejected {} mismatches {}",
+                    s.finished,
+                    s.unfinished,
+                    s.won,
+                    s.forced_end_turns,
+                    s.rejected_requests,
+                    s.mirror_mismatches
+                );
+                0
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        }
+    })
 }

@@ -1,0 +1,1111 @@
+//! The mirror: one game's state rebuilt from the server's messages, from one seat's point of
+//! view, with hidden information tracked as beliefs. Imports `jsettlers_protocol`, `crate::game`,
+//! `crate::agent::view` and the client's `translate`; no tokio, no I/O.
+//!
+//! The mirror is a *description* kept up to date message by message (pieces, hands as "known
+//! cards + unknown count", dev cards, awards, robber, phase); a decision turns it into a
+//! [`Setup`] and then a checked [`State`] (`State::from_setup`), filling hidden cards with
+//! plausible guesses that the agent redraws.
+//!
+//! Where the server states a figure itself (PLAYERELEMENT SETs, new hand totals in
+//! DICERESULTRESOURCES, RESOURCECOUNT, BOTGAMEDATACHECK, GAMESTATS), the mirror compares: the
+//! server wins, a `warn!` names the difference, and [`Mirror::mismatches`] counts it. The data
+//! check (every robot's exact hand) only corrects what the viewer could know: its own hand
+//! exactly, an opponent's hand only by forgetting the card types it believed (the total is
+//! public anyway) — its contents never reach a [`View`].
+
+use std::fmt;
+
+use jsettlers_protocol::{self as proto, GameStatsKind, Message, Robbed};
+use tracing::{debug, warn};
+
+use super::translate::{self, seat, UNKNOWN_RESOURCE};
+use crate::agent::{Belief, View};
+use crate::game::{
+    longest_road, topology, Board, BySeat, DevCard, DevSet, EdgeId, EdgeSet, HexId, NodeId,
+    NodeSet, Phase, Resource, ResourceSet, Rules, Seat, Setup, SetupError, State,
+    BANK_PER_RESOURCE, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS,
+};
+
+/// PLAYERELEMENT actions.
+const SET: i32 = 100;
+const GAIN: i32 = 101;
+const LOSE: i32 = 102;
+
+/// DEVCARDACTION actions.
+const DRAW: i32 = 0;
+const PLAY: i32 = 1;
+const ADD_NEW: i32 = 2;
+const ADD_OLD: i32 = 3;
+const REMOVE_NEW: i32 = 5;
+const REMOVE_OLD: i32 = 6;
+
+/// Server game states the mirror treats specially (guide §6.1).
+pub const STATE_START2A: i32 = 10;
+/// Game over.
+pub const STATE_OVER: i32 = 1000;
+
+/// One seat's hand as the viewer knows it: cards of known type plus a count of unknown ones.
+/// For the viewer's own seat everything is known.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hand {
+    /// Cards whose type is certain (a lower bound per type).
+    pub known: [i32; 5],
+    /// Cards of unknown type.
+    pub unknown: i32,
+}
+
+impl Hand {
+    /// Hand size.
+    pub fn total(&self) -> i32 {
+        self.known.iter().sum::<i32>() + self.unknown
+    }
+
+    fn gain(&mut self, r: usize, n: i32) {
+        self.known[r] += n;
+    }
+
+    /// Loses `n` cards of a known type: from the known ones first, the rest from the unknown.
+    /// Returns false if the hand did not have them.
+    fn lose(&mut self, r: usize, n: i32) -> bool {
+        let from_known = self.known[r].min(n);
+        self.known[r] -= from_known;
+        self.unknown -= n - from_known;
+        if self.unknown < 0 {
+            self.unknown = 0;
+            return false;
+        }
+        true
+    }
+
+    /// Loses `n` cards whose types the viewer does not see: every known count can only be
+    /// trusted down to `known - n` afterwards.
+    fn lose_unseen(&mut self, n: i32) -> bool {
+        let total = self.total() - n;
+        for k in &mut self.known {
+            *k = (*k - n).max(0);
+        }
+        let ok = total >= 0;
+        self.unknown = total.max(0) - self.known.iter().sum::<i32>();
+        if self.unknown < 0 {
+            // Cannot happen: known shrank at least as much as the total.
+            self.unknown = 0;
+        }
+        ok
+    }
+
+    /// Makes the hand size `total` (a figure the server published), keeping known cards
+    /// where possible.
+    fn set_total(&mut self, total: i32) {
+        let known: i32 = self.known.iter().sum();
+        if known <= total {
+            self.unknown = total - known;
+        } else {
+            self.known = [0; 5];
+            self.unknown = total;
+        }
+    }
+
+    fn as_set(&self) -> ResourceSet {
+        ResourceSet(self.known.map(|k| k.clamp(0, 255) as u8))
+    }
+}
+
+/// What went into the mirror, for reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MirrorStats {
+    /// Differences between the mirror and a figure the server published.
+    pub mismatches: u32,
+    /// BOTGAMEDATACHECK messages compared.
+    pub data_checks: u32,
+    /// Data-check mismatches (included in `mismatches`).
+    pub data_check_mismatches: u32,
+    /// Messages the mirror could not apply (bad coordinates, unknown seats).
+    pub bad_messages: u32,
+}
+
+/// Why no [`View`] could be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MirrorError {
+    /// The real board layout has not arrived yet.
+    NoBoard,
+    /// Our seat or the current player is not known yet.
+    NoSeat,
+    /// The server state has no decision (e.g. 1 READY, 30..32 placing after a build request).
+    NoPhase(i32),
+    /// The description breaks an engine rule.
+    Setup(SetupError),
+}
+
+impl fmt::Display for MirrorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MirrorError::NoBoard => write!(f, "no board layout yet"),
+            MirrorError::NoSeat => write!(f, "seat or current player unknown"),
+            MirrorError::NoPhase(s) => write!(f, "server state {s} has no engine phase"),
+            MirrorError::Setup(e) => write!(f, "mirror does not make a valid state: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for MirrorError {}
+
+/// One game as seen by one seat. See the module doc.
+#[derive(Clone, Debug)]
+pub struct Mirror {
+    /// Game name.
+    pub game: String,
+    /// The viewer's seat, once known (BOTJOINGAMEREQUEST, or the SITDOWN echo of our name).
+    pub me: Option<Seat>,
+    /// Our nickname, to recognise our SITDOWN echo.
+    pub nickname: Option<String>,
+    /// Nickname per seat (SITDOWN).
+    pub names: [Option<String>; 4],
+    board: Option<Board>,
+    settlements: BySeat<NodeSet>,
+    cities: BySeat<NodeSet>,
+    roads: BySeat<EdgeSet>,
+    hands: BySeat<Hand>,
+    /// The viewer's own development cards (old = playable from before this turn).
+    my_dev_old: DevSet,
+    my_dev_new: DevSet,
+    /// Opponents' unplayed development cards (kinds hidden), old and bought this turn.
+    dev_old_count: BySeat<i32>,
+    dev_new_count: BySeat<i32>,
+    /// Cards everyone has played (public).
+    played: DevSet,
+    /// The last card played this turn, to undo if the server returns it to the hand.
+    last_played: Option<(Seat, DevCard)>,
+    /// VP cards revealed at game over, per seat.
+    revealed_vp: BySeat<i32>,
+    /// Cards left in the deck (the server's figure).
+    deck_count: i32,
+    /// Cards drawn so far (DEVCARDACTION DRAW), to check the server's deck count.
+    drawn: i32,
+    knights: BySeat<u8>,
+    longest_road: Option<Seat>,
+    largest_army: Option<Seat>,
+    robber: Option<HexId>,
+    /// Current player.
+    pub current: Option<Seat>,
+    first_player: Option<Seat>,
+    /// The server's game state number (guide §6.1).
+    pub state: i32,
+    dice: u8,
+    played_dev: bool,
+    last_settlement: BySeat<Option<NodeId>>,
+    /// Regular turns started (TURN into state 15).
+    pub turn: u32,
+    /// The winner, once the game is over.
+    pub winner: Option<Seat>,
+    /// Cards we were asked to discard and have not discarded yet.
+    pub discard_request: Option<u8>,
+    /// The server's final scores (GAMESTATS), once sent.
+    pub final_scores: Option<Vec<i32>>,
+    /// Seats whose hand size the next RESOURCECOUNT restates after a monopoly.
+    recount: BySeat<bool>,
+    /// Our mirrored total VP per seat when GAMESTATS arrived.
+    pub mirrored_final: Option<[i32; 4]>,
+    stats: MirrorStats,
+}
+
+impl Mirror {
+    /// An empty mirror for `game`.
+    pub fn new(game: &str) -> Mirror {
+        Mirror {
+            game: game.to_owned(),
+            me: None,
+            nickname: None,
+            names: Default::default(),
+            board: None,
+            settlements: BySeat::default(),
+            cities: BySeat::default(),
+            roads: BySeat::default(),
+            hands: BySeat::default(),
+            my_dev_old: DevSet::EMPTY,
+            my_dev_new: DevSet::EMPTY,
+            dev_old_count: BySeat::default(),
+            dev_new_count: BySeat::default(),
+            played: DevSet::EMPTY,
+            last_played: None,
+            revealed_vp: BySeat::default(),
+            deck_count: DevSet::FULL_DECK.total() as i32,
+            drawn: 0,
+            knights: BySeat::default(),
+            longest_road: None,
+            largest_army: None,
+            robber: None,
+            current: None,
+            first_player: None,
+            state: 0,
+            dice: 0,
+            played_dev: false,
+            last_settlement: BySeat::default(),
+            turn: 0,
+            winner: None,
+            discard_request: None,
+            final_scores: None,
+            recount: BySeat::default(),
+            mirrored_final: None,
+            stats: MirrorStats::default(),
+        }
+    }
+
+    /// Counters for reports.
+    pub fn stats(&self) -> MirrorStats {
+        self.stats
+    }
+
+    /// Differences found between the mirror and the server's own figures.
+    pub fn mismatches(&self) -> u32 {
+        self.stats.mismatches
+    }
+
+    /// A seat's hand as the viewer knows it.
+    pub fn hand(&self, s: Seat) -> Hand {
+        self.hands[s]
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state == STATE_OVER
+    }
+
+    /// Total VP per seat as mirrored: public points plus the VP cards the viewer knows of (its
+    /// own, and opponents' once revealed at game over).
+    pub fn total_vp(&self) -> [i32; 4] {
+        let mut out = [0; 4];
+        for s in Seat::all() {
+            let mut vp = self.settlements[s].len() as i32 + 2 * self.cities[s].len() as i32;
+            if self.longest_road == Some(s) {
+                vp += 2;
+            }
+            if self.largest_army == Some(s) {
+                vp += 2;
+            }
+            if Some(s) == self.me {
+                vp += i32::from(
+                    self.my_dev_old.get(DevCard::VictoryPoint)
+                        + self.my_dev_new.get(DevCard::VictoryPoint),
+                );
+            } else {
+                vp += self.revealed_vp[s];
+            }
+            out[s.index()] = vp;
+        }
+        out
+    }
+
+    fn mismatch(&mut self, what: &str, detail: fmt::Arguments<'_>) {
+        self.stats.mismatches += 1;
+        warn!(game = %self.game, what, "mirror differs from server: {detail}");
+    }
+
+    fn bad(&mut self, msg: &Message, why: &str) {
+        self.stats.bad_messages += 1;
+        warn!(game = %self.game, why, text = %msg.encode(), "message not applied to the mirror");
+    }
+
+    fn is_me(&self, s: Seat) -> bool {
+        self.me == Some(s)
+    }
+
+    // ---- applying messages ------------------------------------------------------------
+
+    /// Applies one server message of this game (messages of other games are ignored).
+    pub fn apply(&mut self, msg: &Message) {
+        if msg.game().is_some_and(|g| g != self.game) {
+            return;
+        }
+        use Message as M;
+        match msg {
+            M::BotJoinGameRequest(m) => self.me = seat(m.player),
+            M::SitDown(m) => {
+                if let Some(s) = seat(m.player) {
+                    if self.nickname.as_deref() == Some(m.nickname.as_str()) {
+                        self.me = Some(s);
+                    }
+                    self.names[s.index()] = Some(m.nickname.clone());
+                }
+            }
+            M::BoardLayout(m) => {
+                if m.robber_hex < 0 {
+                    return; // the all-water placeholder sent at join (guide §0 #18)
+                }
+                match Board::from_server_layout(&m.hex_layout, &m.number_layout, m.robber_hex) {
+                    Ok(b) => {
+                        self.robber = Some(b.robber_start);
+                        self.board = Some(b);
+                    }
+                    Err(e) => {
+                        warn!(game = %self.game, error = %e, "bad board layout");
+                        self.stats.bad_messages += 1;
+                    }
+                }
+            }
+            M::StartGame(m) => self.state = m.state,
+            M::GameState(m) => self.set_state(m.state),
+            M::Turn(m) => self.on_turn(msg, m.player, m.state),
+            M::SetTurn(m) => self.current = seat(m.player),
+            M::FirstPlayer(m) => self.first_player = seat(m.player),
+            M::GameElements(m) => {
+                for ev in &m.elements {
+                    self.game_element(ev.element, ev.value);
+                }
+            }
+            M::LongestRoad(m) => self.longest_road = seat(m.player),
+            M::LargestArmy(m) => self.largest_army = seat(m.player),
+            M::DiceResult(m) => {
+                self.dice = u8::try_from(m.result)
+                    .ok()
+                    .filter(|d| (2..=12).contains(d))
+                    .unwrap_or(0)
+            }
+            M::DiceResultResources(m) => {
+                for p in &m.players {
+                    let Some(s) = seat(p.player) else {
+                        self.bad(msg, "bad seat");
+                        continue;
+                    };
+                    for &(amount, rtype) in &p.gains {
+                        match Resource::from_server(rtype) {
+                            Some(r) => self.hands[s].gain(r.index(), amount),
+                            None => self.hands[s].unknown += amount,
+                        }
+                    }
+                    self.check_total(s, p.new_total, "DICERESULTRESOURCES total");
+                }
+            }
+            M::PutPiece(m) => self.on_put_piece(msg, m),
+            // To everyone in START1B/START2B: the current player's initial settlement was
+            // taken back (forced end or cancel; guide §7.2).
+            M::CancelBuildRequest(m)
+                if m.piece_type == translate::PIECE_SETTLEMENT && matches!(self.state, 6 | 11) =>
+            {
+                self.undo_initial_settlement()
+            }
+            M::MoveRobber(m) => match HexId::from_server(m.hex) {
+                Some(h) => self.robber = Some(h),
+                None => self.bad(msg, "robber hex is not a land hex"),
+            },
+            M::RobberyResult(m) => self.on_robbery(msg, m),
+            M::PlayerElement(m) => {
+                self.player_element(msg, m.player, m.action, m.element, m.amount, m.news)
+            }
+            M::PlayerElements(m) => {
+                for ev in &m.elements {
+                    self.player_element(msg, m.player, m.action, ev.element, ev.value, false);
+                }
+            }
+            M::ResourceCount(m) => {
+                if let Some(s) = seat(m.player) {
+                    if std::mem::take(&mut self.recount[s]) {
+                        // After a monopoly took every card of one type: the unknown cards of
+                        // that type went too, so the new total is news, not a difference.
+                        self.hands[s].set_total(m.count);
+                    } else {
+                        self.check_total(s, m.count, "RESOURCECOUNT");
+                    }
+                }
+            }
+            M::DiscardRequest(m) => self.discard_request = u8::try_from(m.count).ok(),
+            M::Discard(m) => {
+                let Some(s) = m.player.and_then(seat) else {
+                    return; // our own outgoing form, or garbage
+                };
+                let known = translate::counts(&m.resources);
+                for (r, &n) in known.iter().enumerate() {
+                    if n > 0 && !self.hands[s].lose(r, n) {
+                        self.mismatch("hand", format_args!("seat {s:?} discarded cards it lacked"));
+                    }
+                }
+                if m.unknown > 0 && !self.hands[s].lose_unseen(m.unknown) {
+                    self.mismatch(
+                        "hand",
+                        format_args!("seat {s:?} discarded more than it held"),
+                    );
+                }
+                if self.is_me(s) {
+                    self.discard_request = None;
+                }
+            }
+            M::DevCardAction(m) => self.on_dev_card(msg, m),
+            M::SimpleAction(m) if m.action_type == 1 => self.set_deck_count(m.value1),
+            M::DevCardCount(m) => self.set_deck_count(m.count),
+            M::SetPlayedDevCard(m) => self.played_dev = m.played,
+            M::PickResources(m) => {
+                if let Some((p, _reason)) = m.picked_by {
+                    let Some(s) = seat(p) else {
+                        return self.bad(msg, "bad seat");
+                    };
+                    for (r, &n) in translate::counts(&m.resources).iter().enumerate() {
+                        self.hands[s].gain(r, n);
+                    }
+                }
+            }
+            M::BankTrade(m) => {
+                if let Some(s) = m.player.and_then(seat) {
+                    self.exchange(s, &m.give, &m.get);
+                }
+            }
+            M::AcceptOffer(m) => {
+                if let (Some(a), Some(o), Some((to_acc, to_off))) =
+                    (seat(m.accepting), seat(m.offering), &m.resources)
+                {
+                    self.exchange(a, to_off, to_acc);
+                    self.exchange(o, to_acc, to_off);
+                }
+            }
+            M::BotGameDataCheck(m) => self.on_data_check(m),
+            M::GameStats(m) => {
+                if let GameStatsKind::Players { scores, .. } = &m.stats {
+                    let mirrored = self.total_vp();
+                    for (i, (&server, &ours)) in scores.iter().zip(mirrored.iter()).enumerate() {
+                        if server != ours {
+                            self.mismatch(
+                                "final points",
+                                format_args!("seat {i}: mirror {ours} VP, GAMESTATS {server}"),
+                            );
+                        }
+                    }
+                    self.final_scores = Some(scores.clone());
+                    self.mirrored_final = Some(mirrored);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn set_state(&mut self, state: i32) {
+        if self.state == 50 && state != 50 {
+            self.discard_request = None;
+        }
+        self.state = state;
+        if state == STATE_OVER {
+            self.winner = self.current;
+        }
+    }
+
+    fn on_turn(&mut self, msg: &Message, player: i32, state: Option<i32>) {
+        let Some(s) = seat(player) else {
+            return self.bad(msg, "bad seat");
+        };
+        // Cards bought in the turn that ends become playable (SOCGame.updateAtTurn).
+        for c in DevCard::ALL {
+            self.my_dev_old[c] += self.my_dev_new[c];
+        }
+        self.my_dev_new = DevSet::EMPTY;
+        for t in Seat::all() {
+            self.dev_old_count[t] += self.dev_new_count[t];
+            self.dev_new_count[t] = 0;
+        }
+        if state == Some(5) && self.first_player.is_none() {
+            // The server announces no FIRST_PLAYER at start: the first placer is it.
+            self.first_player = Some(s);
+        }
+        self.current = Some(s);
+        self.played_dev = false;
+        self.last_played = None;
+        self.dice = 0;
+        if let Some(st) = state {
+            if st == 15 {
+                self.turn += 1;
+            }
+            self.set_state(st);
+        }
+    }
+
+    fn game_element(&mut self, element: i32, value: i32) {
+        match element {
+            2 => self.set_deck_count(value),
+            3 => self.first_player = seat(value),
+            4 => self.current = seat(value),
+            5 => self.largest_army = seat(value),
+            6 => self.longest_road = seat(value),
+            _ => {}
+        }
+    }
+
+    fn set_deck_count(&mut self, n: i32) {
+        let ours = DevSet::FULL_DECK.total() as i32 - self.drawn;
+        if ours != n {
+            self.mismatch("dev cards left", format_args!("mirror {ours}, server {n}"));
+            self.drawn = DevSet::FULL_DECK.total() as i32 - n;
+        }
+        self.deck_count = n;
+    }
+
+    fn on_put_piece(&mut self, msg: &Message, m: &proto::PutPiece) {
+        let Some(s) = seat(m.player) else {
+            return self.bad(msg, "bad seat");
+        };
+        match m.piece_type {
+            translate::PIECE_ROAD => match EdgeId::from_server(m.coordinate) {
+                Some(e) => self.roads[s].insert(e),
+                None => self.bad(msg, "not a land edge"),
+            },
+            translate::PIECE_SETTLEMENT => {
+                let Some(n) = NodeId::from_server(m.coordinate) else {
+                    return self.bad(msg, "not a land node");
+                };
+                self.settlements[s].insert(n);
+                if matches!(self.state, 5 | STATE_START2A) {
+                    self.last_settlement[s] = Some(n);
+                }
+                if self.state == STATE_START2A {
+                    // The 2nd initial settlement's resources are not announced (guide §0 #6).
+                    for (r, k) in self.initial_gain(n).iter().enumerate() {
+                        self.hands[s].gain(r, *k);
+                    }
+                }
+            }
+            translate::PIECE_CITY => {
+                let Some(n) = NodeId::from_server(m.coordinate) else {
+                    return self.bad(msg, "not a land node");
+                };
+                self.settlements[s].remove(n);
+                self.cities[s].insert(n);
+            }
+            _ => self.bad(msg, "not a classic piece"),
+        }
+    }
+
+    /// One resource per land hex next to `n` (desert none).
+    fn initial_gain(&self, n: NodeId) -> [i32; 5] {
+        let mut out = [0; 5];
+        if let Some(b) = &self.board {
+            for h in topology::topology().node_hexes(n) {
+                if let Some(r) = b.hex_resource[h.index()] {
+                    out[r.index()] += 1;
+                }
+            }
+        }
+        out
+    }
+
+    fn undo_initial_settlement(&mut self) {
+        let Some(s) = self.current else { return };
+        let Some(n) = self.last_settlement[s] else {
+            return;
+        };
+        if !self.settlements[s].contains(n) {
+            return;
+        }
+        self.settlements[s].remove(n);
+        if self.state == 11 {
+            for (r, k) in self.initial_gain(n).iter().enumerate() {
+                self.hands[s].lose(r, *k);
+            }
+        }
+        self.last_settlement[s] = None;
+    }
+
+    fn on_robbery(&mut self, msg: &Message, m: &proto::RobberyResult) {
+        let (Some(perp), Some(victim)) = (seat(m.perpetrator), seat(m.victim)) else {
+            return self.bad(msg, "bad seat");
+        };
+        let Robbed::Resource { resource, amount } = m.robbed else {
+            return self.bad(msg, "not a classic robbery");
+        };
+        if !m.is_gain_lose {
+            return;
+        }
+        match Resource::from_server(resource) {
+            Some(r) => {
+                if !self.hands[victim].lose(r.index(), amount) {
+                    self.mismatch("hand", format_args!("victim {victim:?} lacked {r:?}"));
+                }
+                self.hands[perp].gain(r.index(), amount);
+            }
+            None => {
+                if !self.hands[victim].lose_unseen(amount) {
+                    self.mismatch("hand", format_args!("victim {victim:?} had no cards"));
+                }
+                self.hands[perp].unknown += amount;
+            }
+        }
+    }
+
+    fn player_element(
+        &mut self,
+        msg: &Message,
+        player: i32,
+        action: i32,
+        element: i32,
+        amount: i32,
+        news: bool,
+    ) {
+        if player == -1 {
+            if element == 19 && action == SET {
+                self.played_dev = amount != 0;
+            }
+            return;
+        }
+        let Some(s) = seat(player) else {
+            return self.bad(msg, "bad seat");
+        };
+        match element {
+            1..=5 => {
+                let r = (element - 1) as usize;
+                match action {
+                    SET if news => {
+                        // A surprise change (monopoly): the seat now has exactly `amount`.
+                        self.hands[s].known[r] = amount;
+                        self.recount[s] = true;
+                    }
+                    SET => {
+                        if self.is_me(s) && self.hands[s].known[r] != amount && self.board.is_some()
+                        {
+                            let had = self.hands[s].known[r];
+                            self.mismatch(
+                                "own hand",
+                                format_args!(
+                                    "{:?}: mirror {had}, server SET {amount}",
+                                    Resource::new(r)
+                                ),
+                            );
+                        }
+                        self.hands[s].known[r] = amount;
+                    }
+                    GAIN => self.hands[s].gain(r, amount),
+                    LOSE => {
+                        if !self.hands[s].lose(r, amount) {
+                            self.mismatch(
+                                "hand",
+                                format_args!(
+                                    "seat {s:?} lost {amount} {:?} it lacked",
+                                    Resource::new(r)
+                                ),
+                            );
+                        }
+                    }
+                    _ => self.bad(msg, "bad element action"),
+                }
+            }
+            UNKNOWN_RESOURCE => match action {
+                SET => {
+                    let known: i32 = self.hands[s].known.iter().sum();
+                    self.hands[s].unknown = amount;
+                    if known > 0 && amount > 0 {
+                        debug!(game = %self.game, "unknown-resource SET with known cards");
+                    }
+                }
+                GAIN => self.hands[s].unknown += amount,
+                LOSE => {
+                    if !self.hands[s].lose_unseen(amount) {
+                        self.mismatch("hand", format_args!("seat {s:?} lost more than it held"));
+                    }
+                }
+                _ => self.bad(msg, "bad element action"),
+            },
+            // ROADS / SETTLEMENTS / CITIES left in stock.
+            10..=12 if action == SET => {
+                if self.board.is_none() {
+                    return;
+                }
+                let (name, ours) = match element {
+                    10 => ("roads", MAX_ROADS - self.roads[s].len()),
+                    11 => ("settlements", MAX_SETTLEMENTS - self.settlements[s].len()),
+                    _ => ("cities", MAX_CITIES - self.cities[s].len()),
+                };
+                if ours as i32 != amount {
+                    self.mismatch(
+                        "pieces",
+                        format_args!("seat {s:?} {name} left: mirror {ours}, server {amount}"),
+                    );
+                }
+            }
+            15 => {
+                let k = i32::from(self.knights[s]);
+                let v = match action {
+                    SET => amount,
+                    GAIN => k + amount,
+                    LOSE => k - amount,
+                    _ => k,
+                };
+                self.knights[s] = v.clamp(0, 14) as u8;
+            }
+            17 if action == SET => self.check_total(s, amount, "RESOURCE_COUNT"),
+            18 if action == SET => self.last_settlement[s] = NodeId::from_server(amount),
+            19 if action == SET => self.played_dev = amount != 0,
+            _ => {}
+        }
+    }
+
+    /// Compares a published hand size with the mirror's; the server wins.
+    fn check_total(&mut self, s: Seat, total: i32, source: &str) {
+        let ours = self.hands[s].total();
+        if ours != total {
+            self.mismatch(
+                "hand size",
+                format_args!("seat {s:?}: mirror {ours}, {source} {total}"),
+            );
+            self.hands[s].set_total(total);
+        }
+    }
+
+    /// `s` gives `give` and receives `get` (bank trade, one side of a player trade).
+    fn exchange(&mut self, s: Seat, give: &proto::ResourceSet, get: &proto::ResourceSet) {
+        for (r, &n) in give.0.iter().enumerate() {
+            if n > 0 && !self.hands[s].lose(r, n) {
+                self.mismatch(
+                    "hand",
+                    format_args!("seat {s:?} traded away cards it lacked"),
+                );
+            }
+        }
+        for (r, &n) in get.0.iter().enumerate() {
+            self.hands[s].gain(r, n);
+        }
+    }
+
+    fn on_dev_card(&mut self, msg: &Message, m: &proto::DevCardAction) {
+        let Some(s) = seat(m.player) else {
+            return; // CANNOT_PLAY (pn -1) is a refusal, handled by the session
+        };
+        let me = self.is_me(s);
+        for &t in &m.card_types {
+            let card = DevCard::from_server(t);
+            match m.action {
+                DRAW => {
+                    self.drawn += 1;
+                    match (me, card) {
+                        (true, Some(c)) => self.my_dev_new[c] += 1,
+                        (true, None) => self.bad(msg, "own drawn card of unknown type"),
+                        (false, _) => self.dev_new_count[s] += 1,
+                    }
+                }
+                PLAY => {
+                    let Some(c) = card else {
+                        return self.bad(msg, "played card of unknown type");
+                    };
+                    self.played[c] += 1;
+                    self.last_played = Some((s, c));
+                    self.played_dev = true;
+                    if me {
+                        if self.my_dev_old[c] > 0 {
+                            self.my_dev_old[c] -= 1;
+                        } else if self.my_dev_new[c] > 0 {
+                            self.my_dev_new[c] -= 1;
+                            self.mismatch("dev cards", format_args!("played a new {c:?}"));
+                        } else {
+                            self.mismatch("dev cards", format_args!("played a {c:?} not held"));
+                        }
+                    } else if self.dev_old_count[s] > 0 {
+                        self.dev_old_count[s] -= 1;
+                    } else {
+                        self.mismatch(
+                            "dev cards",
+                            format_args!("seat {s:?} played a card it had not held"),
+                        );
+                    }
+                }
+                // Hidden VP cards revealed at game over (guide §6.6).
+                ADD_OLD
+                    if self.state == STATE_OVER && card == Some(DevCard::VictoryPoint) && !me =>
+                {
+                    self.revealed_vp[s] += 1
+                }
+                ADD_OLD if self.state == STATE_OVER => {}
+                ADD_OLD | ADD_NEW => {
+                    // A card returned to the hand (forced end after playing it, guide §7.2).
+                    let c = card.or(self.last_played.filter(|(p, _)| *p == s).map(|(_, c)| c));
+                    if let Some((p, lc)) = self.last_played {
+                        if p == s && Some(lc) == c && self.played[lc] > 0 {
+                            self.played[lc] -= 1;
+                            self.last_played = None;
+                        }
+                    }
+                    match (me, c, m.action) {
+                        (true, Some(c), ADD_OLD) => self.my_dev_old[c] += 1,
+                        (true, Some(c), _) => self.my_dev_new[c] += 1,
+                        (true, None, _) => self.bad(msg, "own card of unknown type"),
+                        (false, _, ADD_OLD) => self.dev_old_count[s] += 1,
+                        (false, _, _) => self.dev_new_count[s] += 1,
+                    }
+                }
+                REMOVE_OLD | REMOVE_NEW => match (me, card) {
+                    (true, Some(c)) => {
+                        let set = if m.action == REMOVE_OLD {
+                            &mut self.my_dev_old
+                        } else {
+                            &mut self.my_dev_new
+                        };
+                        set[c] = set[c].saturating_sub(1);
+                    }
+                    (true, None) => self.bad(msg, "own card of unknown type"),
+                    (false, _) => {
+                        let n = if m.action == REMOVE_OLD {
+                            &mut self.dev_old_count[s]
+                        } else {
+                            &mut self.dev_new_count[s]
+                        };
+                        *n = (*n - 1).max(0);
+                    }
+                },
+                _ => {}
+            }
+        }
+    }
+
+    fn on_data_check(&mut self, m: &proto::BotGameDataCheck) {
+        if m.check_type != 1 {
+            return;
+        }
+        self.stats.data_checks += 1;
+        for h in &m.hands {
+            let Some(s) = seat(h.player) else { continue };
+            let actual = translate::counts(&h.resources);
+            let hand = self.hands[s];
+            let total: i32 = actual.iter().sum();
+            let ok = if self.is_me(s) {
+                hand.known == actual && hand.unknown == 0
+            } else {
+                hand.total() == total && hand.known.iter().zip(actual.iter()).all(|(k, a)| k <= a)
+            };
+            if !ok {
+                self.stats.data_check_mismatches += 1;
+                self.mismatch(
+                    "data check",
+                    format_args!(
+                        "seat {s:?}: mirror known {:?} + {} unknown, server hand {:?}",
+                        hand.known, hand.unknown, actual
+                    ),
+                );
+                // Correct only what the viewer may know (module doc).
+                if self.is_me(s) {
+                    self.hands[s] = Hand {
+                        known: actual,
+                        unknown: 0,
+                    };
+                } else {
+                    self.hands[s] = Hand {
+                        known: [0; 5],
+                        unknown: total,
+                    };
+                }
+            }
+        }
+    }
+
+    // ---- building a view --------------------------------------------------------------
+
+    /// The engine phase of the server's current state; 30..32 (placing after a build
+    /// request) count as `Main`.
+    pub fn phase(&self) -> Option<Phase> {
+        match self.state {
+            30..=32 => Some(Phase::Main),
+            s => Phase::from_server(s),
+        }
+    }
+
+    /// The description of the game as the viewer believes it, plus the beliefs: opponents'
+    /// unknown cards and dev cards are filled with plausible guesses (the bank's fullest
+    /// resources; the unseen dev cards).
+    ///
+    /// # Errors
+    /// [`MirrorError`] when the game has not started or is in a state without a decision.
+    pub fn setup(&self) -> Result<(Setup, BySeat<Belief>), MirrorError> {
+        let board = self.board.ok_or(MirrorError::NoBoard)?;
+        let me = self.me.ok_or(MirrorError::NoSeat)?;
+        let current = self.current.ok_or(MirrorError::NoSeat)?;
+        let phase = self.phase().ok_or(MirrorError::NoPhase(self.state))?;
+
+        // Hands: known cards, then unknown ones as the resources the bank has most of.
+        let mut supply = [i32::from(BANK_PER_RESOURCE); 5];
+        for s in Seat::all() {
+            for (x, k) in supply.iter_mut().zip(self.hands[s].known.iter()) {
+                *x -= k;
+            }
+        }
+        let mut hands = BySeat::<ResourceSet>::default();
+        let mut beliefs = BySeat::<Belief>::default();
+        for s in Seat::all() {
+            let h = self.hands[s];
+            let mut set = h.as_set();
+            for _ in 0..h.unknown.max(0) {
+                let r = (0..5).max_by_key(|&r| (supply[r], 4 - r)).unwrap_or(0);
+                supply[r] -= 1;
+                set.0[r] = set.0[r].saturating_add(1);
+            }
+            hands[s] = set;
+            beliefs[s] = Belief {
+                known: h.as_set(),
+                unknown: h.unknown.clamp(0, 255) as u8,
+                dev_hidden: s != me,
+            };
+        }
+        if self.hands[me].unknown > 0 {
+            beliefs[me].known = hands[me];
+            beliefs[me].unknown = 0;
+        }
+
+        // Dev cards: ours exactly; opponents' from the pool nobody has seen.
+        let mut pool = DevSet::FULL_DECK;
+        for c in DevCard::ALL {
+            let used = self.my_dev_old[c] + self.my_dev_new[c] + self.played[c];
+            pool[c] = pool[c].saturating_sub(used);
+        }
+        let take = |pool: &mut DevSet| -> Option<DevCard> {
+            let c = DevCard::ALL
+                .iter()
+                .copied()
+                .filter(|&c| pool[c] > 0)
+                .max_by_key(|&c| pool[c])?;
+            pool[c] -= 1;
+            Some(c)
+        };
+        let mut dev_cards = BySeat::<DevSet>::default();
+        let mut new_dev_cards = BySeat::<DevSet>::default();
+        for s in Seat::all() {
+            if s == me {
+                dev_cards[s] = self.my_dev_old;
+                new_dev_cards[s] = self.my_dev_new;
+                continue;
+            }
+            for _ in 0..self.dev_old_count[s] {
+                if let Some(c) = take(&mut pool) {
+                    dev_cards[s][c] += 1;
+                }
+            }
+            if s == current {
+                for _ in 0..self.dev_new_count[s] {
+                    if let Some(c) = take(&mut pool) {
+                        new_dev_cards[s][c] += 1;
+                    }
+                }
+            }
+        }
+        // The deck holds what is left; trim to the server's count (never pad: the pool is
+        // an upper bound).
+        let mut deck = pool;
+        while deck.total() as i32 > self.deck_count.max(0) {
+            match take(&mut deck) {
+                Some(_) => {}
+                None => break,
+            }
+        }
+
+        let mut discards_owed = BySeat::<u8>::default();
+        if phase == Phase::Discard {
+            if let Some(n) = self.discard_request {
+                discards_owed[me] = n;
+            }
+        }
+
+        let setup = Setup {
+            board,
+            rules: Rules::default(),
+            settlements: self.settlements,
+            cities: self.cities,
+            roads: self.roads,
+            hands,
+            dev_cards,
+            new_dev_cards,
+            deck,
+            knights_played: self.knights,
+            longest_road: self.longest_road,
+            largest_army: self.largest_army,
+            robber: self.robber.unwrap_or(board.robber_start),
+            current_player: current,
+            first_player: self.first_player.unwrap_or(current),
+            phase,
+            dice: if matches!(phase, Phase::Main | Phase::Discard) && self.dice == 0 {
+                7
+            } else {
+                self.dice
+            },
+            played_dev_card: self.played_dev,
+            discards_owed,
+            last_settlement: self.last_settlement,
+            turn: self.turn,
+            winner: if phase == Phase::Over {
+                self.winner
+            } else {
+                None
+            },
+        };
+        Ok((setup, beliefs))
+    }
+
+    /// The agent's view: [`Mirror::setup`] checked by `State::from_setup`. Where the engine
+    /// computes an award differently from the server (longest road after a broken road, ...),
+    /// the engine's holder is used so the state is valid, and the difference is counted.
+    ///
+    /// # Errors
+    /// [`MirrorError`] if no valid state can be built.
+    pub fn view(&mut self) -> Result<View, MirrorError> {
+        let (mut setup, beliefs) = self.setup()?;
+        let me = self.me.ok_or(MirrorError::NoSeat)?;
+        for _ in 0..4 {
+            match State::from_setup(&setup) {
+                Ok(state) => return Ok(View { state, me, beliefs }),
+                Err(SetupError::LongestRoad) => {
+                    let holder = engine_longest_road(&setup);
+                    self.mismatch(
+                        "longest road",
+                        format_args!("server {:?}, engine {:?}", setup.longest_road, holder),
+                    );
+                    setup.longest_road = holder;
+                }
+                Err(SetupError::LargestArmy) => {
+                    let k = setup.knights_played;
+                    let max = *k.0.iter().max().unwrap_or(&0);
+                    setup.largest_army = if max >= 3 {
+                        Seat::all().find(|&s| k[s] == max)
+                    } else {
+                        None
+                    };
+                }
+                Err(SetupError::Discards) if setup.phase == Phase::Discard => {
+                    // Our discard was already sent or the request not seen: nothing owed.
+                    return Err(MirrorError::Setup(SetupError::Discards));
+                }
+                Err(e) => return Err(MirrorError::Setup(e)),
+            }
+        }
+        Err(MirrorError::Setup(SetupError::LongestRoad))
+    }
+}
+
+/// The longest-road holder the engine accepts for `setup` (keeps the server's holder when tied).
+fn engine_longest_road(setup: &Setup) -> Option<Seat> {
+    let mut occupied = NodeSet::EMPTY;
+    for s in Seat::all() {
+        occupied |= setup.settlements[s] | setup.cities[s];
+    }
+    let len = BySeat([0, 1, 2, 3].map(Seat::new).map(|s| {
+        longest_road(
+            setup.roads[s],
+            occupied - setup.settlements[s] - setup.cities[s],
+        )
+    }));
+    let max = *len.0.iter().max().unwrap_or(&0);
+    if max < 5 {
+        return None;
+    }
+    let at_max: Vec<Seat> = Seat::all().filter(|&s| len[s] == max).collect();
+    match at_max.as_slice() {
+        [one] => Some(*one),
+        _ => setup.longest_road.filter(|h| len[*h] == max),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unseen_losses_only_lower_the_known_bound() {
+        let mut h = Hand {
+            known: [2, 0, 0, 0, 1],
+            unknown: 1,
+        };
+        assert!(h.lose_unseen(1));
+        assert_eq!((h.known, h.unknown, h.total()), ([1, 0, 0, 0, 0], 2, 3));
+        assert!(h.lose(0, 1));
+        assert!(h.lose(4, 1));
+        assert_eq!((h.known, h.unknown), ([0; 5], 1));
+        assert!(!h.lose(2, 2));
+    }
+}

@@ -1,0 +1,170 @@
+//! Per-game results for `--results FILE.jsonl`: one JSON object per finished game. The JSON is
+//! written by hand (flat objects of strings, numbers and arrays), so no serde is needed.
+//! Imports std only.
+
+use std::fmt::Write as _;
+
+/// What one game came to, from our seat.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameReport {
+    /// Game name.
+    pub game: String,
+    /// Our seat.
+    pub seat: Option<usize>,
+    /// Nickname per seat.
+    pub names: [Option<String>; 4],
+    /// Final VP per seat (GAMESTATS), if the game finished.
+    pub points: Option<Vec<i32>>,
+    /// The winning seat.
+    pub winner: Option<usize>,
+    /// Regular turns played.
+    pub turns: u32,
+    /// Decisions we sent.
+    pub decisions: u32,
+    /// Decision latency (trigger to send), milliseconds, one per decision.
+    pub latencies_ms: Vec<f64>,
+    /// Our turns the server ended for us (a TURN while we had not ended our turn).
+    pub forced_end_turns: u32,
+    /// Our discards the server made for us.
+    pub forced_discards: u32,
+    /// Requests the server refused, or did not answer in time.
+    pub rejected_requests: u32,
+    /// Differences between the mirror and the server's figures.
+    pub mirror_mismatches: u32,
+    /// Of those, differences found by BOTGAMEDATACHECK.
+    pub data_check_mismatches: u32,
+    /// BOTGAMEDATACHECK messages compared.
+    pub data_checks: u32,
+    /// Decisions made without the agent (no valid view, agent late or illegal answer).
+    pub fallbacks: u32,
+    /// Why the game ended for us: "over", "deleted", "dismissed", "reset", "disconnected".
+    pub end: String,
+}
+
+/// The `p`-th percentile (0..=100) of `xs`, nearest rank; 0 for an empty list.
+pub fn percentile(xs: &[f64], p: f64) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let mut v = xs.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    let rank = ((p / 100.0) * v.len() as f64).ceil().max(1.0) as usize;
+    v[rank.min(v.len()) - 1]
+}
+
+fn json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn json_opt_usize(out: &mut String, v: Option<usize>) {
+    match v {
+        Some(x) => {
+            let _ = write!(out, "{x}");
+        }
+        None => out.push_str("null"),
+    }
+}
+
+impl GameReport {
+    /// Whether the game reached GAMESTATS.
+    pub fn is_finished(&self) -> bool {
+        self.points.is_some()
+    }
+
+    /// One line of JSON (no trailing newline).
+    pub fn to_json(&self) -> String {
+        let mut o = String::with_capacity(512);
+        o.push_str("{\"game\":");
+        json_str(&mut o, &self.game);
+        o.push_str(",\"seat\":");
+        json_opt_usize(&mut o, self.seat);
+        o.push_str(",\"players\":[");
+        for (i, name) in self.names.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            o.push_str("{\"name\":");
+            match name {
+                Some(n) => json_str(&mut o, n),
+                None => o.push_str("null"),
+            }
+            o.push_str(",\"points\":");
+            match self.points.as_ref().and_then(|p| p.get(i)) {
+                Some(p) => {
+                    let _ = write!(o, "{p}");
+                }
+                None => o.push_str("null"),
+            }
+            o.push('}');
+        }
+        o.push_str("],\"winner\":");
+        json_opt_usize(&mut o, self.winner);
+        let _ = write!(
+            o,
+            ",\"won\":{},\"turns\":{},\"decisions\":{},\"latency_ms\":{{\"p50\":{:.1},\"p95\":{:.1},\"max\":{:.1}}}",
+            self.winner.is_some() && self.winner == self.seat,
+            self.turns,
+            self.decisions,
+            percentile(&self.latencies_ms, 50.0),
+            percentile(&self.latencies_ms, 95.0),
+            self.latencies_ms.iter().copied().fold(0.0, f64::max),
+        );
+        let _ = write!(
+            o,
+            ",\"forced_end_turns\":{},\"forced_discards\":{},\"rejected_requests\":{},\"mirror_mismatches\":{},\"data_check_mismatches\":{},\"data_checks\":{},\"fallbacks\":{},\"end\":",
+            self.forced_end_turns,
+            self.forced_discards,
+            self.rejected_requests,
+            self.mirror_mismatches,
+            self.data_check_mismatches,
+            self.data_checks,
+            self.fallbacks,
+        );
+        json_str(&mut o, &self.end);
+        o.push('}');
+        o
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_use_nearest_rank() {
+        let xs = [5.0, 1.0, 3.0, 2.0, 4.0];
+        assert_eq!(percentile(&xs, 50.0), 3.0);
+        assert_eq!(percentile(&xs, 95.0), 5.0);
+        assert_eq!(percentile(&[], 50.0), 0.0);
+    }
+
+    #[test]
+    fn json_line_escapes_names() {
+        let r = GameReport {
+            game: "~botsOnly~1".into(),
+            seat: Some(2),
+            names: [Some("a\"b".into()), None, Some("me".into()), None],
+            points: Some(vec![3, 4, 10, 5]),
+            winner: Some(2),
+            end: "over".into(),
+            ..Default::default()
+        };
+        let j = r.to_json();
+        assert!(j.starts_with(
+            "{\"game\":\"~botsOnly~1\",\"seat\":2,\"players\":[{\"name\":\"a\\\"b\",\"points\":3}"
+        ));
+        assert!(j.contains("\"won\":true"));
+        assert!(j.ends_with("\"end\":\"over\"}"));
+    }
+}

@@ -1,0 +1,158 @@
+//! Protocol values ⇄ game types: the one file of the client that names both the wire's plain
+//! integers and the engine's ids. Imports `jsettlers_protocol` and `crate::game`.
+//!
+//! Wire conventions (guide §4.3): resource types 1..=5 = clay, ore, sheep, wheat, wood (6 =
+//! unknown); piece types 0 road, 1 settlement, 2 city; dev card types per `SOCDevCardConstants`.
+
+use jsettlers_protocol as proto;
+
+use crate::game::{Action, DevCard, Resource, ResourceSet, Seat, State};
+
+/// Piece type of a road on the wire.
+pub const PIECE_ROAD: i32 = 0;
+/// Piece type of a settlement.
+pub const PIECE_SETTLEMENT: i32 = 1;
+/// Piece type of a city.
+pub const PIECE_CITY: i32 = 2;
+/// CANCELBUILDREQUEST piece type for a development card.
+pub const PIECE_DEV_CARD: i32 = -2;
+/// Resource type number of an unknown resource.
+pub const UNKNOWN_RESOURCE: i32 = 6;
+
+/// A seat from a player number, `None` for -1 and anything outside 0..4.
+pub fn seat(pn: i32) -> Option<Seat> {
+    usize::try_from(pn).ok().and_then(Seat::try_new)
+}
+
+/// The player number of a seat.
+pub fn pn(seat: Seat) -> i32 {
+    seat.index() as i32
+}
+
+/// A wire resource set as five signed counts in engine order (the same order: clay, ore,
+/// sheep, wheat, wood).
+pub fn counts(set: &proto::ResourceSet) -> [i32; 5] {
+    set.0
+}
+
+/// A wire resource set as an engine set, `None` if a count is negative or above 255.
+pub fn resources(set: &proto::ResourceSet) -> Option<ResourceSet> {
+    let mut out = ResourceSet::EMPTY;
+    for (o, &v) in out.0.iter_mut().zip(set.0.iter()) {
+        *o = u8::try_from(v).ok()?;
+    }
+    Some(out)
+}
+
+/// An engine resource set on the wire.
+pub fn to_wire(set: ResourceSet) -> proto::ResourceSet {
+    proto::ResourceSet(set.0.map(i32::from))
+}
+
+/// A one-resource set on the wire.
+pub fn one_of(r: Resource, n: i32) -> proto::ResourceSet {
+    let mut s = [0; 5];
+    s[r.index()] = n;
+    proto::ResourceSet(s)
+}
+
+/// The server message that carries out `action` for `me` in `state` (guide §6.2). Builds in
+/// PLAY1 are the one-step PUTPIECE ("buy and place"); a bank trade gives the seat's best ratio.
+pub fn action_message(game: &str, me: Seat, state: &State, action: Action) -> proto::Message {
+    use proto::Message as M;
+    let g = game.to_owned();
+    let put = |piece_type: i32, coordinate: i32| {
+        M::PutPiece(proto::PutPiece {
+            game: g.clone(),
+            player: pn(me),
+            piece_type,
+            coordinate,
+        })
+    };
+    let play = |card: DevCard| {
+        M::PlayDevCardRequest(proto::PlayDevCardRequest {
+            game: g.clone(),
+            card_type: card.to_server(),
+        })
+    };
+    match action {
+        Action::PlaceInitialSettlement(n) | Action::BuildSettlement(n) => {
+            put(PIECE_SETTLEMENT, n.to_server())
+        }
+        Action::PlaceInitialRoad(e) | Action::BuildRoad(e) => put(PIECE_ROAD, e.to_server()),
+        Action::BuildCity(n) => put(PIECE_CITY, n.to_server()),
+        Action::Roll => M::RollDice(proto::RollDice { game: g.clone() }),
+        Action::EndTurn => M::EndTurn(proto::EndTurn { game: g.clone() }),
+        Action::BuyDevCard => M::BuyDevCardRequest(proto::BuyDevCardRequest { game: g.clone() }),
+        Action::PlayKnight => play(DevCard::Knight),
+        Action::PlayRoadBuilding => play(DevCard::RoadBuilding),
+        Action::PlayYearOfPlenty => play(DevCard::YearOfPlenty),
+        Action::PlayMonopoly => play(DevCard::Monopoly),
+        Action::PickYearOfPlenty(a, b) => {
+            let mut set = ResourceSet::EMPTY;
+            set[a] += 1;
+            set[b] += 1;
+            M::PickResources(proto::PickResources {
+                game: g.clone(),
+                resources: to_wire(set),
+                picked_by: None,
+            })
+        }
+        Action::PickMonopoly(r) => M::PickResourceType(proto::PickResourceType {
+            game: g.clone(),
+            resource: r.to_server(),
+        }),
+        Action::BankTrade { give, get } => M::BankTrade(proto::BankTrade {
+            game: g.clone(),
+            give: one_of(give, i32::from(state.best_trade_ratio(me, give))),
+            get: one_of(get, 1),
+            player: None,
+        }),
+        Action::Discard(set) => M::Discard(proto::Discard {
+            game: g.clone(),
+            player: None,
+            resources: to_wire(set),
+            unknown: 0,
+        }),
+        Action::MoveRobber(h) => M::MoveRobber(proto::MoveRobber {
+            game: g.clone(),
+            player: pn(me),
+            hex: h.to_server(),
+        }),
+        Action::ChooseVictim(s) => M::ChoosePlayer(proto::ChoosePlayer {
+            game: g.clone(),
+            choice: pn(s),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{EdgeId, NodeId};
+
+    #[test]
+    fn seats_and_resource_sets_convert_both_ways() {
+        assert_eq!(seat(-1), None);
+        assert_eq!(seat(4), None);
+        assert_eq!(seat(3).map(pn), Some(3));
+        let w = proto::ResourceSet::new(1, 0, 2, 0, 3);
+        assert_eq!(to_wire(resources(&w).unwrap()), w);
+        assert_eq!(resources(&proto::ResourceSet::new(-1, 0, 0, 0, 0)), None);
+    }
+
+    #[test]
+    fn placements_use_server_coordinates() {
+        let n = NodeId::from_server(0x96).unwrap();
+        let e = EdgeId::from_server(0x85).unwrap();
+        let st = crate::game::State::new(
+            crate::game::Board::random(&mut rand::rngs::mock::StepRng::new(1, 1)),
+            Default::default(),
+            Seat::new(0),
+        );
+        let m = action_message("g", Seat::new(2), &st, Action::PlaceInitialSettlement(n));
+        assert_eq!(m.encode(), "1009|g,2,1,150");
+        let m = action_message("g", Seat::new(2), &st, Action::BuildRoad(e));
+        assert_eq!(m.encode(), "1009|g,2,0,133");
+    }
+}

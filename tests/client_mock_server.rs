@@ -1,0 +1,412 @@
+//! The client session against a scripted server over an in-memory duplex stream, on tokio's
+//! paused clock: handshake, join, sit, malformed lines skipped, a refused PUTPIECE answered
+//! with a different placement, a request with no reply replaced after the reply timeout, and a
+//! discard prompt answered. The server's lines come from `sample3p-game-00.log` (our client
+//! takes samplebot1's seat 3; the mirror follows the recorded game whatever we send).
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::BytesMut;
+use futures_util::StreamExt;
+use jsettlers_protocol::transcript::{parse_lines, Direction};
+use jsettlers_protocol::{FrameCodec, Message, MessageCodec};
+use tokio::io::{AsyncWriteExt, WriteHalf};
+use tokio::sync::mpsc;
+use tokio_util::codec::{Encoder, FramedRead};
+
+use catan_bot::client::report::GameReport;
+use catan_bot::client::session::{run_session, SessionEnd};
+use catan_bot::client::{shutdown, ClientConfig};
+
+const GAME: &str = "~botsOnly~40";
+
+fn server_lines() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/transcripts/sample3p-game-00.log");
+    let text = std::fs::read_to_string(path).unwrap();
+    parse_lines(&text)
+        .map(|(_, l)| l.unwrap())
+        .filter(|l| l.direction == Direction::FromServer)
+        .map(|l| l.text)
+        .collect()
+}
+
+struct MockServer<W> {
+    write: W,
+    from_client: mpsc::UnboundedReceiver<Message>,
+}
+
+type DuplexServer = MockServer<WriteHalf<tokio::io::DuplexStream>>;
+
+impl<W: tokio::io::AsyncWrite + Unpin> MockServer<W> {
+    async fn send_raw(&mut self, payload: &[u8]) {
+        let mut frame = (payload.len() as u16).to_be_bytes().to_vec();
+        frame.extend_from_slice(payload);
+        self.write.write_all(&frame).await.unwrap();
+    }
+
+    async fn send(&mut self, text: &str) {
+        let mut buf = BytesMut::new();
+        FrameCodec::new().encode(text, &mut buf).unwrap();
+        self.write.write_all(&buf).await.unwrap();
+    }
+
+    /// The next message from the client that `pick` accepts (others are skipped).
+    async fn expect<T>(&mut self, what: &str, mut pick: impl FnMut(&Message) -> Option<T>) -> T {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let msg = tokio::time::timeout_at(deadline, self.from_client.recv())
+                .await
+                .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
+                .unwrap_or_else(|| panic!("client closed while waiting for {what}"));
+            if let Some(t) = pick(&msg) {
+                return t;
+            }
+        }
+    }
+
+    /// The next client message, whatever it is, or None if none comes within `d`.
+    async fn next_within(&mut self, d: Duration) -> Option<Message> {
+        tokio::time::timeout(d, self.from_client.recv())
+            .await
+            .ok()
+            .flatten()
+    }
+}
+
+fn settlement(m: &Message) -> Option<i32> {
+    match m {
+        Message::PutPiece(p) if p.piece_type == 1 && p.game == GAME => Some(p.coordinate),
+        _ => None,
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
+    let (client_io, server_io) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(server_io);
+    let (tx, from_client) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut frames = FramedRead::new(read, MessageCodec::new());
+        while let Some(Ok(item)) = frames.next().await {
+            let _ = tx.send(item.expect("client sent an undecodable message"));
+        }
+    });
+    let mut server: DuplexServer = MockServer { write, from_client };
+
+    let config = Arc::new(ClientConfig::new(
+        "mock",
+        "cookie42",
+        "mockbot",
+        "heuristic:seed=7".parse().unwrap(),
+    ));
+    let (trigger, stop) = shutdown::channel();
+    let (reports_tx, mut reports) = mpsc::unbounded_channel::<GameReport>();
+    let session = tokio::spawn(run_session(client_io, config, "mockbot", stop, reports_tx));
+
+    // Handshake: VERSION first, then IMAROBOT with our cookie and a third-party class.
+    match server.next_within(Duration::from_secs(1)).await.unwrap() {
+        Message::Version(v) => assert_eq!(v.version, 2700),
+        m => panic!("expected VERSION first, got {m}"),
+    }
+    match server.next_within(Duration::from_secs(1)).await.unwrap() {
+        Message::ImARobot(m) => {
+            assert_eq!(
+                (m.nickname.as_str(), m.cookie.as_str()),
+                ("mockbot", "cookie42")
+            );
+            assert_ne!(m.robot_class, "soc.robot.SOCRobotBrain");
+        }
+        m => panic!("expected IMAROBOT, got {m}"),
+    }
+
+    let lines = server_lines();
+    let mut i = 0;
+    // Up to the invitation: JOINGAME follows at once.
+    while !lines[i].starts_with("1023|") {
+        server.send(&lines[i]).await;
+        i += 1;
+    }
+    server.send(&lines[i].clone()).await;
+    i += 1;
+    server
+        .expect("JOINGAME", |m| match m {
+            Message::JoinGame(j) if j.game == GAME && j.nickname == "mockbot" => Some(()),
+            _ => None,
+        })
+        .await;
+
+    // Malformed and unknown input is skipped, never fatal.
+    server.send("1009|~botsOnly~40,x").await;
+    server.send("4242|something new").await;
+    server.send_raw(&[0xff, 0xfe, 0x41]).await;
+    server.send("9999|150000").await;
+    server
+        .expect("ping echo", |m| {
+            matches!(m, Message::ServerPing(_)).then_some(())
+        })
+        .await;
+
+    // Up to GAMEMEMBERS: SITDOWN in the invited seat.
+    while !lines[i].starts_with("1017|") {
+        server.send(&lines[i].clone()).await;
+        i += 1;
+    }
+    server.send(&lines[i].clone()).await;
+    i += 1;
+    server
+        .expect("SITDOWN", |m| match m {
+            Message::SitDown(s) if s.game == GAME && s.player == 3 => Some(()),
+            _ => None,
+        })
+        .await;
+
+    // Up to our first initial placement.
+    let our_turn = "1026|~botsOnly~40,3,5";
+    while lines[i] != our_turn {
+        server.send(&lines[i].clone()).await;
+        i += 1;
+    }
+    server.send(our_turn).await;
+    i += 1;
+    let first = server.expect("1st settlement", settlement).await;
+
+    // Refused: the next placement must be somewhere else, at once (no 2 s wait).
+    server
+        .send(&format!(
+            "1104|{GAME},0,4,1,{first},You can't build a settlement there."
+        ))
+        .await;
+    server.send(&format!("1044|{GAME},1")).await;
+    let t0 = tokio::time::Instant::now();
+    let second = server.expect("another settlement", settlement).await;
+    assert_ne!(second, first, "a refused placement was sent again");
+    assert!(
+        t0.elapsed() < Duration::from_secs(1),
+        "took {:?}",
+        t0.elapsed()
+    );
+
+    // No answer at all: after the reply timeout (2 s) a third, different spot.
+    let third = server.expect("a third settlement", settlement).await;
+    assert!(t0.elapsed() >= Duration::from_secs(2));
+    assert!(third != first && third != second);
+
+    // From here the recorded game goes on (samplebot1's own placements are echoed, so the
+    // mirror follows the record). Play it up to the discard prompt for our seat.
+    let prompt = "1029|~botsOnly~40,5";
+    while lines[i] != prompt {
+        server.send(&lines[i].clone()).await;
+        i += 1;
+        // Let the client answer what it is asked; its answers are not checked here.
+        while server.next_within(Duration::from_millis(1)).await.is_some() {}
+    }
+    server.send(prompt).await;
+    let discard = server
+        .expect("DISCARD", |m| match m {
+            Message::Discard(d) if d.game == GAME => Some(d.resources),
+            _ => None,
+        })
+        .await;
+    assert_eq!(discard.total(), 5, "discarded {discard:?}");
+
+    // Ctrl-C: LEAVEALL and a clean end.
+    trigger.trigger();
+    server
+        .expect("LEAVEALL", |m| {
+            matches!(m, Message::LeaveAll(_)).then_some(())
+        })
+        .await;
+    assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+    let report = reports
+        .recv()
+        .await
+        .expect("a report for the unfinished game");
+    assert_eq!(report.game, GAME);
+    assert_eq!(report.end, "disconnected");
+    assert!(report.rejected_requests >= 2, "{report:?}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_taken_nickname_ends_the_session_asking_for_a_new_name() {
+    let (client_io, server_io) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(server_io);
+    let (tx, from_client) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut frames = FramedRead::new(read, MessageCodec::new());
+        while let Some(Ok(item)) = frames.next().await {
+            let _ = tx.send(item.expect("client sent an undecodable message"));
+        }
+    });
+    let mut server: DuplexServer = MockServer { write, from_client };
+    let config = Arc::new(ClientConfig::new(
+        "mock",
+        "c",
+        "dup",
+        "random:seed=1".parse().unwrap(),
+    ));
+    let (_trigger, stop) = shutdown::channel();
+    let (reports_tx, _reports) = mpsc::unbounded_channel::<GameReport>();
+    let session = tokio::spawn(run_session(client_io, config, "dup", stop, reports_tx));
+    server
+        .expect("IMAROBOT", |m| {
+            matches!(m, Message::ImARobot(_)).then_some(())
+        })
+        .await;
+    server
+        .send("1069|4,Someone with that nickname is already logged into the system.")
+        .await;
+    server
+        .send("1059|Someone with that nickname is already logged into the system.")
+        .await;
+    drop(server);
+    match session.await.unwrap() {
+        SessionEnd::Rejected { name_taken, .. } => assert!(name_taken),
+        e => panic!("expected a rejection, got {e:?}"),
+    }
+}
+
+#[tokio::test]
+async fn the_client_reconnects_with_a_fresh_nickname_and_leaves_on_shutdown() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let mut config = ClientConfig::new(
+        &addr.to_string(),
+        "c",
+        "dup",
+        "random:seed=1".parse().unwrap(),
+    );
+    config.reply_timeout_ms = 500;
+    let (trigger, stop) = shutdown::channel();
+    let client = tokio::spawn(catan_bot::client::run(config, trigger.clone(), stop));
+
+    let mut names = Vec::new();
+    for attempt in 0..2 {
+        let (sock, _) = tokio::time::timeout(Duration::from_secs(10), listener.accept())
+            .await
+            .expect("client did not (re)connect")
+            .unwrap();
+        let (read, write) = tokio::io::split(sock);
+        let mut frames = FramedRead::new(read, MessageCodec::new());
+        let mut server = MockServer {
+            write,
+            from_client: mpsc::unbounded_channel().1,
+        };
+        loop {
+            match frames.next().await.unwrap().unwrap().unwrap() {
+                Message::ImARobot(m) => {
+                    names.push(m.nickname);
+                    break;
+                }
+                Message::Version(_) => {}
+                m => panic!("unexpected {m}"),
+            }
+        }
+        if attempt == 0 {
+            server
+                .send("1059|Someone with that nickname is already logged into the system.")
+                .await;
+            continue;
+        }
+        server.send("1071|120,35,0.13,1.0,1.0,3.0,1.0,1,1").await;
+        trigger.trigger();
+        let leave = tokio::time::timeout(Duration::from_secs(5), frames.next())
+            .await
+            .expect("no LEAVEALL")
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        assert!(matches!(leave, Message::LeaveAll(_)), "got {leave}");
+    }
+    assert_eq!(names, ["dup", "dup1"]);
+    let summary = tokio::time::timeout(Duration::from_secs(10), client)
+        .await
+        .expect("client did not stop")
+        .unwrap()
+        .unwrap();
+    assert_eq!(summary.finished, 0);
+}
+
+/// An agent that thinks for `think` whatever its deadline, then plays the first legal action.
+struct SlowAgent {
+    think: Duration,
+}
+
+impl catan_bot::agent::Agent for SlowAgent {
+    fn name(&self) -> String {
+        "slow".into()
+    }
+    fn decide(
+        &mut self,
+        view: &catan_bot::agent::View,
+        _deadline: Option<std::time::Instant>,
+    ) -> catan_bot::game::Action {
+        std::thread::sleep(self.think);
+        let mut list = catan_bot::game::ActionList::new();
+        view.state.legal_actions(&mut list);
+        list[0]
+    }
+}
+
+#[tokio::test]
+async fn a_slow_agent_delays_neither_pings_nor_the_answer() {
+    let (client_io, server_io) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(server_io);
+    let (tx, from_client) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut frames = FramedRead::new(read, MessageCodec::new());
+        while let Some(Ok(item)) = frames.next().await {
+            let _ = tx.send(item.expect("client sent an undecodable message"));
+        }
+    });
+    let mut server: DuplexServer = MockServer { write, from_client };
+    let mut config = ClientConfig::new("mock", "c", "slowbot", "random".parse().unwrap());
+    config.decision_ms = 200;
+    config.agent_factory = Some(catan_bot::client::AgentFactory(Arc::new(|| {
+        Box::new(SlowAgent {
+            think: Duration::from_secs(4),
+        })
+    })));
+    let (trigger, stop) = shutdown::channel();
+    let (reports_tx, _reports) = mpsc::unbounded_channel::<GameReport>();
+    let session = tokio::spawn(run_session(
+        client_io,
+        Arc::new(config),
+        "slowbot",
+        stop,
+        reports_tx,
+    ));
+
+    let our_turn = "1026|~botsOnly~40,3,5";
+    for line in server_lines() {
+        server.send(&line).await;
+        if line == our_turn {
+            break;
+        }
+    }
+    let t0 = tokio::time::Instant::now();
+    // The agent is busy for 4 s: the connection still answers pings at once.
+    server.send("9999|150000").await;
+    server
+        .expect("ping echo", |m| {
+            matches!(m, Message::ServerPing(_)).then_some(())
+        })
+        .await;
+    assert!(
+        t0.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t0.elapsed()
+    );
+    // Past its deadline (0.2 s) plus the grace, the client answers without the agent.
+    let node = server.expect("a settlement", settlement).await;
+    let waited = t0.elapsed();
+    assert!(
+        waited >= Duration::from_millis(200) && waited < Duration::from_secs(3),
+        "answered after {waited:?}"
+    );
+    assert!(node > 0);
+    trigger.trigger();
+    assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+}
