@@ -14,8 +14,6 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Placeholder.
-    Version,
     /// Check transcripts: count messages per type, report lines that do not parse or re-encode.
     Decode {
         /// Transcript files (`< ` / `> ` lines, shared/protocol/README.md format).
@@ -132,7 +130,6 @@ struct ArenaArgs {
 fn main() {
     let cli = Cli::parse();
     match cli.command {
-        Command::Version => println!("{}", env!("CARGO_PKG_VERSION")),
         Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
         Command::Arena(args) => std::process::exit(arena(args)),
         Command::Play(args) => std::process::exit(play(args)),
