@@ -119,7 +119,10 @@ run_one() {
     bot_pid=$!
     local done=0 last=-1 start=$SECONDS
     while kill -0 "$server_pid" 2>/dev/null; do
-        done=$( [ -f "$dir/results.jsonl" ] && grep -c . "$dir/results.jsonl" || echo 0)
+        done=0
+        if [ -f "$dir/results.jsonl" ]; then
+            done=$(grep -c . "$dir/results.jsonl" || true)
+        fi
         if [ "$done" != "$last" ]; then
             printf '\rbench: %s/%s games (%ss)   ' "$done" "$GAMES" "$((SECONDS - start))"
             last=$done
@@ -146,7 +149,7 @@ run_one() {
 
 mkdir -p "$RESULTS"
 if [ "$matrix" = 0 ]; then
-    run_one "$AGENT" "$RESULTS/$(echo "$AGENT" | tr ':,=' '_-.')"
+    run_one "$AGENT" "$RESULTS/${AGENT//[:,=]/_}"
     exit 0
 fi
 
