@@ -1,14 +1,14 @@
 //! Benchmark summaries over `catan-bot play --results` files (JSON lines, one finished game
 //! each): our win rate with its 95% Wilson interval beside the 25% seat share, points, game
 //! length, latency, forced turns and refusals, the stock robots met; and the paper-style bar
-//! chart (SVG) over a matrix of runs. Reads files; imports `arena::stats` only.
+//! chart (SVG) over a matrix of runs. Reads files; imports `stats` only.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use serde_json::Value;
 
-use crate::arena::stats::{wilson_interval, Z95};
+use crate::stats::{wilson_interval, Z95};
 
 /// What a set of result lines comes to.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -5,7 +5,8 @@
 //! - [`agent`]: the `Agent` trait, baselines and the UCT family (uses `game`).
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
-//! - [`bench`]: summaries and charts of `play --results` files (uses `arena::stats`).
+//! - [`bench`]: summaries and charts of `play --results` files (uses `stats`).
+//! - [`stats`]: Wilson intervals and percentiles (pure arithmetic).
 //! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
 //! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
 //!
@@ -18,3 +19,4 @@ pub mod client;
 pub mod decode;
 pub mod game;
 pub mod perf;
+pub mod stats;

@@ -80,10 +80,7 @@ pub fn process_cpu_secs() -> Option<f64> {
 impl SearchBench {
     /// The `q`-quantile of the latencies (nearest rank).
     pub fn quantile(&self, q: f64) -> f64 {
-        let mut v = self.millis.clone();
-        v.sort_by(|a, b| a.total_cmp(b));
-        let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len().max(1));
-        v.get(rank - 1).copied().unwrap_or(0.0)
+        crate::stats::percentile(&self.millis, q).unwrap_or(0.0)
     }
 
     /// Iterations per wall second over all decisions.

@@ -2,7 +2,6 @@
 //! threads. Uses `game` and `agent`; no tokio.
 
 pub mod report;
-pub mod stats;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;

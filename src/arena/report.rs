@@ -3,8 +3,8 @@
 
 use std::fmt::Write;
 
-use super::stats::{percentile, wilson_interval, Z95};
 use super::GameRecord;
+use crate::stats::{percentile, wilson_interval, Z95};
 
 /// One agent's results over a run.
 #[derive(Clone, Debug, PartialEq)]

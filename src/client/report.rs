@@ -43,13 +43,7 @@ pub struct GameReport {
 
 /// The `p`-th percentile (0..=100) of `xs`, nearest rank; 0 for an empty list.
 pub fn percentile(xs: &[f64], p: f64) -> f64 {
-    if xs.is_empty() {
-        return 0.0;
-    }
-    let mut v = xs.to_vec();
-    v.sort_by(|a, b| a.total_cmp(b));
-    let rank = ((p / 100.0) * v.len() as f64).ceil().max(1.0) as usize;
-    v[rank.min(v.len()) - 1]
+    crate::stats::percentile(xs, p / 100.0).unwrap_or(0.0)
 }
 
 fn json_str(out: &mut String, s: &str) {

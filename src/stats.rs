@@ -1,5 +1,6 @@
-//! Win-rate statistics for arena and benchmark reports: Wilson score intervals and simple
-//! latency percentiles. Pure arithmetic; imports nothing from the rest of the crate.
+//! Statistics shared by the arena, the client's reports, `perf` and the benchmark summaries:
+//! Wilson score intervals and nearest-rank percentiles. Pure arithmetic; imports nothing from
+//! the rest of the crate.
 
 /// A 95% two-sided z value.
 pub const Z95: f64 = 1.959_963_984_540_054;
