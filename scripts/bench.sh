@@ -104,6 +104,14 @@ wait_for_port() {
 run_one() {
     local agent=$1 dir=$2
     mkdir -p "$dir"
+    # Never mix runs: an earlier run's files in the same folder are kept aside.
+    if [ -e "$dir/results.jsonl" ]; then
+        local old
+        old="$dir/previous-$(date +%Y%m%d-%H%M%S)"
+        mkdir -p "$old"
+        mv "$dir"/*.jsonl "$dir"/*.log "$dir"/summary.txt "$old"/ 2>/dev/null || true
+        echo "bench: moved an earlier run's files to $old"
+    fi
     echo "bench: $GAMES games of $agent -> $dir"
     PORT=$PORT COOKIE=$COOKIE GAMES=$GAMES PARALLEL=$PARALLEL ROBOTS=$ROBOTS PERCENT3P=25 \
         TURN_TIMEOUT=$TURN_TIMEOUT FAST_PAUSE=$FAST_PAUSE WAIT_SEC=5 LOG="$dir/server.log" \
