@@ -533,15 +533,9 @@ message_struct! {
 
 #[cfg(test)]
 mod tests {
+    use super::super::round_trip as rt;
     use super::*;
     use crate::Message;
-
-    #[track_caller]
-    fn rt(text: &str) -> Message {
-        let m = Message::parse(text).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(m.encode(), text);
-        m
-    }
 
     #[test]
     fn join_and_sit_round_trip() {

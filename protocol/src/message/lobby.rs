@@ -331,14 +331,8 @@ impl LeaveAll {
 
 #[cfg(test)]
 mod tests {
+    use super::super::round_trip as rt;
     use crate::Message;
-
-    #[track_caller]
-    fn rt(text: &str) -> Message {
-        let m = Message::parse(text).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(m.encode(), text);
-        m
-    }
 
     #[test]
     fn handshake_messages_round_trip() {

@@ -323,16 +323,19 @@ pub const ROBOT_TYPE_IDS: &[i32] = &[
     1035, 1053, 1032, 1066, 1067, 1048, 1054, 1055, 1060, 1047, 1030, 1088,
 ];
 
+/// Test helper for every message module: parses `text`, asserts it re-encodes to exactly
+/// `text`, and returns the message.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn round_trip(text: &str) -> Message {
+    let m = Message::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.encode(), text, "re-encoding {m:?}");
+    m
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[track_caller]
-    fn round_trip(text: &str) -> Message {
-        let m = Message::parse(text).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(m.encode(), text, "re-encoding {m:?}");
-        m
-    }
 
     #[test]
     fn every_robot_type_is_catalogued() {

@@ -122,14 +122,8 @@ message_struct! {
 
 #[cfg(test)]
 mod tests {
+    use super::super::round_trip as rt;
     use crate::Message;
-
-    #[track_caller]
-    fn rt(text: &str) -> Message {
-        let m = Message::parse(text).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(m.encode(), text);
-        m
-    }
 
     #[test]
     fn trade_messages_round_trip() {
