@@ -40,6 +40,21 @@ struct MockServer<W> {
 
 type DuplexServer = MockServer<WriteHalf<tokio::io::DuplexStream>>;
 
+/// An in-memory connection: the client's end, and a mock server whose reader task decodes
+/// everything the client sends into `from_client`.
+fn mock_connection() -> (tokio::io::DuplexStream, DuplexServer) {
+    let (client_io, server_io) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(server_io);
+    let (tx, from_client) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let mut frames = FramedRead::new(read, MessageCodec::new());
+        while let Some(Ok(item)) = frames.next().await {
+            let _ = tx.send(item.expect("client sent an undecodable message"));
+        }
+    });
+    (client_io, MockServer { write, from_client })
+}
+
 impl<W: tokio::io::AsyncWrite + Unpin> MockServer<W> {
     async fn send_raw(&mut self, payload: &[u8]) {
         let mut frame = (payload.len() as u16).to_be_bytes().to_vec();
@@ -85,16 +100,7 @@ fn settlement(m: &Message) -> Option<i32> {
 
 #[tokio::test(start_paused = true)]
 async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
-    let (client_io, server_io) = tokio::io::duplex(1 << 16);
-    let (read, write) = tokio::io::split(server_io);
-    let (tx, from_client) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        let mut frames = FramedRead::new(read, MessageCodec::new());
-        while let Some(Ok(item)) = frames.next().await {
-            let _ = tx.send(item.expect("client sent an undecodable message"));
-        }
-    });
-    let mut server: DuplexServer = MockServer { write, from_client };
+    let (client_io, mut server) = mock_connection();
 
     let config = Arc::new(ClientConfig::new(
         "mock",
@@ -231,16 +237,7 @@ async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
 
 #[tokio::test(start_paused = true)]
 async fn a_taken_nickname_ends_the_session_asking_for_a_new_name() {
-    let (client_io, server_io) = tokio::io::duplex(1 << 16);
-    let (read, write) = tokio::io::split(server_io);
-    let (tx, from_client) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        let mut frames = FramedRead::new(read, MessageCodec::new());
-        while let Some(Ok(item)) = frames.next().await {
-            let _ = tx.send(item.expect("client sent an undecodable message"));
-        }
-    });
-    let mut server: DuplexServer = MockServer { write, from_client };
+    let (client_io, mut server) = mock_connection();
     let config = Arc::new(ClientConfig::new(
         "mock",
         "c",
@@ -352,16 +349,7 @@ impl catan_bot::agent::Agent for SlowAgent {
 
 #[tokio::test]
 async fn a_slow_agent_delays_neither_pings_nor_the_answer() {
-    let (client_io, server_io) = tokio::io::duplex(1 << 16);
-    let (read, write) = tokio::io::split(server_io);
-    let (tx, from_client) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        let mut frames = FramedRead::new(read, MessageCodec::new());
-        while let Some(Ok(item)) = frames.next().await {
-            let _ = tx.send(item.expect("client sent an undecodable message"));
-        }
-    });
-    let mut server: DuplexServer = MockServer { write, from_client };
+    let (client_io, mut server) = mock_connection();
     let mut config = ClientConfig::new("mock", "c", "slowbot", "random".parse().unwrap());
     config.decision_ms = 200;
     config.agent_factory = Some(catan_bot::client::AgentFactory(Arc::new(|| {
