@@ -662,6 +662,17 @@ mod tests {
     }
 
     /// The state for `s`, with the deck reduced by every card held or played.
+    /// Rolls `total` in `st` (the server's reported dice).
+    fn roll(st: &mut State, total: u8) {
+        st.apply_with(
+            Action::Roll,
+            Outcome {
+                dice: Some(total),
+                ..Outcome::default()
+            },
+        );
+    }
+
     fn state(s: &Setup) -> State {
         let mut s = s.clone();
         for c in DevCard::ALL {
@@ -740,13 +751,7 @@ mod tests {
             ResourceSet::new(4, 4, 4, 4, 4),
         ];
         let mut st = state(&s);
-        st.apply_with(
-            Action::Roll,
-            Outcome {
-                dice: Some(7),
-                ..Outcome::default()
-            },
-        );
+        roll(&mut st, 7);
         assert_eq!(st.phase(), Phase::Discard);
         assert_eq!(st.discard_owed.0, [0, 4, 4, 10]);
         assert_eq!(st.to_move(), seat(1));
@@ -768,13 +773,7 @@ mod tests {
         s.phase = Phase::RollOrCard;
         s.dice = 0;
         let mut st = state(&s);
-        st.apply_with(
-            Action::Roll,
-            Outcome {
-                dice: Some(7),
-                ..Outcome::default()
-            },
-        );
+        roll(&mut st, 7);
         assert_eq!(st.phase(), Phase::PlacingRobber);
     }
 
@@ -864,25 +863,13 @@ mod tests {
         // Seat 0 at 0x78 touches 0x57 (wood, 10) and 0x79 (ore, 4).
         s.robber = h(0x57);
         let mut st = state(&s);
-        st.apply_with(
-            Action::Roll,
-            Outcome {
-                dice: Some(10),
-                ..Outcome::default()
-            },
-        );
+        roll(&mut st, 10);
         assert_eq!(st.hand(seat(0)).total(), 0);
         st.end_turn();
         st.end_turn();
         st.end_turn();
         st.end_turn();
-        st.apply_with(
-            Action::Roll,
-            Outcome {
-                dice: Some(4),
-                ..Outcome::default()
-            },
-        );
+        roll(&mut st, 4);
         assert_eq!(st.hand(seat(0)), ResourceSet::new(0, 1, 0, 0, 0));
     }
 
@@ -894,13 +881,7 @@ mod tests {
         s.settlements.0[0] = NodeSet::EMPTY;
         s.cities.0[0].insert(n(0x78));
         let mut st = state(&s);
-        st.apply_with(
-            Action::Roll,
-            Outcome {
-                dice: Some(4),
-                ..Outcome::default()
-            },
-        );
+        roll(&mut st, 4);
         assert_eq!(st.hand(seat(0)), ResourceSet::new(0, 2, 0, 0, 0));
         assert_eq!(st.public_vp(seat(0)), 2);
     }
@@ -918,13 +899,7 @@ mod tests {
             s.hands.0[1] = ResourceSet::new(0, 18, 0, 0, 0);
             let mut st = state(&s);
             // City owes 2 ore, the bank holds 1: JSettlers pays anyway, the rulebook nobody.
-            st.apply_with(
-                Action::Roll,
-                Outcome {
-                    dice: Some(4),
-                    ..Outcome::default()
-                },
-            );
+            roll(&mut st, 4);
             let got = st.hand(seat(0)).get(Ore);
             assert_eq!(got, if limit { 0 } else { 2 });
             assert_eq!(st.resource_totals(), [19; 5]);
