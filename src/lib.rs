@@ -7,6 +7,7 @@
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
 //! - [`bench`]: summaries and charts of `play --results` files (uses `stats`).
 //! - [`stats`]: Wilson intervals and percentiles (pure arithmetic).
+//! - [`json`]: JSON string literals for the hand-written report lines.
 //! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
 //! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
 //!
@@ -18,5 +19,6 @@ pub mod bench;
 pub mod client;
 pub mod decode;
 pub mod game;
+pub mod json;
 pub mod perf;
 pub mod stats;

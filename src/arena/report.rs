@@ -106,7 +106,7 @@ pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
         .map(|a| {
             format!(
                 "{{\"spec\":{},\"games\":{},\"wins\":{},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"avg_vp\":{:.3},\"latency_ms\":{{\"p50\":{:.3},\"p95\":{:.3},\"max\":{:.3}}},\"illegal\":{}}}",
-                json_string(&a.spec),
+                crate::json::string(&a.spec),
                 a.games,
                 a.wins,
                 a.rate,
@@ -125,24 +125,6 @@ pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
         records.len(),
         agents.join(",")
     )
-}
-
-/// `s` as a JSON string literal.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -181,10 +163,5 @@ mod tests {
         assert_eq!(draws, 1);
         let j = json(&specs, &recs, 1);
         assert!(j.contains("\"wins\":2"), "{j}");
-    }
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
     }
 }

@@ -46,21 +46,6 @@ pub fn percentile(xs: &[f64], p: f64) -> f64 {
     crate::stats::percentile(xs, p / 100.0).unwrap_or(0.0)
 }
 
-fn json_str(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 fn json_opt_usize(out: &mut String, v: Option<usize>) {
     match v {
         Some(x) => {
@@ -80,7 +65,7 @@ impl GameReport {
     pub fn to_json(&self) -> String {
         let mut o = String::with_capacity(512);
         o.push_str("{\"game\":");
-        json_str(&mut o, &self.game);
+        crate::json::push_string(&mut o, &self.game);
         o.push_str(",\"seat\":");
         json_opt_usize(&mut o, self.seat);
         o.push_str(",\"players\":[");
@@ -90,7 +75,7 @@ impl GameReport {
             }
             o.push_str("{\"name\":");
             match name {
-                Some(n) => json_str(&mut o, n),
+                Some(n) => crate::json::push_string(&mut o, n),
                 None => o.push_str("null"),
             }
             o.push_str(",\"points\":");
@@ -125,7 +110,7 @@ impl GameReport {
             self.data_checks,
             self.fallbacks,
         );
-        json_str(&mut o, &self.end);
+        crate::json::push_string(&mut o, &self.end);
         o.push('}');
         o
     }
