@@ -1024,6 +1024,8 @@ impl Mirror {
             } else {
                 None
             },
+            pending_offer: None,
+            offers_made: 0,
         };
         Ok((setup, beliefs))
     }

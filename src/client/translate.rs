@@ -123,6 +123,18 @@ pub fn action_message(game: &str, me: Seat, state: &State, action: Action) -> pr
             game: g.clone(),
             choice: pn(s),
         }),
+        Action::OfferTrade(o) => M::MakeOffer(proto::MakeOffer {
+            game: g.clone(),
+            from: pn(me),
+            to: (0..4).map(|i| o.to_mask() & (1 << i) != 0).collect(),
+            give: to_wire(o.give()),
+            get: to_wire(o.get()),
+        }),
+        Action::AcceptOffer => {
+            let from = state.pending_offer().map_or(-1, |p| pn(p.from));
+            M::AcceptOffer(proto::AcceptOffer::robot(&g, from))
+        }
+        Action::DeclineOffer => M::RejectOffer(proto::RejectOffer::robot(&g)),
     }
 }
 

@@ -55,6 +55,7 @@ impl State {
                 self.road_spots(self.current).contains(e)
             }
             (Phase::YearOfPlenty, Action::PickYearOfPlenty(x, y)) => self.bank_can_give(x, y),
+            (_, Action::OfferTrade(o)) => self.can_offer(o),
             _ => {
                 let mut l = ActionList::new();
                 self.legal_actions(&mut l);
@@ -294,6 +295,9 @@ impl State {
                 self.steal(v, chance);
                 self.phase = self.resume_phase();
             }
+            Action::OfferTrade(o) => self.make_offer(o),
+            Action::AcceptOffer => self.accept_offer(),
+            Action::DeclineOffer => self.decline_offer(),
         }
         // SOCGame.checkForWinner: only the current player wins, checked after each action
         // and when a turn starts (SOCGame.endTurn).
@@ -415,6 +419,7 @@ impl State {
         }
         self.dev_new[s] = Default::default();
         self.played_dev = false;
+        self.offers_made = 0;
         self.dice = 0;
         self.current = s.next();
         self.turn += 1;

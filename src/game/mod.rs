@@ -49,6 +49,7 @@ mod sets;
 mod setup;
 mod state;
 pub mod topology;
+mod trade;
 
 pub use action::{Action, ActionList, ACTION_LIST_CAPACITY};
 pub use apply::IllegalAction;
@@ -66,3 +67,4 @@ pub use rules::Rules;
 pub use sets::{EdgeSet, EdgeSetIter, NodeSet, NodeSetIter};
 pub use setup::{Setup, SetupError};
 pub use state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
+pub use trade::{Offer, PendingOffer, MAX_OFFERS_PER_TURN, OFFER_MAX_COUNT};

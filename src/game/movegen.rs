@@ -87,6 +87,12 @@ impl State {
                     out.push(Action::PickMonopoly(r));
                 }
             }
+            Phase::TradeResponse => {
+                if self.can_accept() {
+                    out.push(Action::AcceptOffer);
+                }
+                out.push(Action::DeclineOffer);
+            }
             Phase::Over => {}
         }
     }

@@ -19,6 +19,7 @@
 /// | `ChooseVictim` | 51 WAITING_FOR_ROB_CHOOSE_PLAYER |
 /// | `YearOfPlenty` | 52 WAITING_FOR_DISCOVERY |
 /// | `Monopoly` | 53 WAITING_FOR_MONOPOLY |
+/// | `TradeResponse` | 20 PLAY1 with an offer out |
 /// | `Over` | 1000 OVER |
 ///
 /// The server's two-step build states 30..32 (PLACING_ROAD etc.) are not phases: a build here
@@ -52,6 +53,9 @@ pub enum Phase {
     YearOfPlenty,
     /// Monopoly: pick a resource.
     Monopoly,
+    /// A player-trade offer waits for its addressees' answers (the server stays in PLAY1;
+    /// see [`super::trade`]).
+    TradeResponse,
     /// The game is over.
     Over,
 }
@@ -73,6 +77,7 @@ impl Phase {
             Phase::ChooseVictim => 51,
             Phase::YearOfPlenty => 52,
             Phase::Monopoly => 53,
+            Phase::TradeResponse => 20,
             Phase::Over => 1000,
         }
     }

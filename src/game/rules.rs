@@ -12,6 +12,8 @@ pub struct Rules {
     pub bank_limit: bool,
     /// Victory points needed to win (on one's own turn). Default 10.
     pub vp_to_win: u8,
+    /// Game option NT: no trading between players (`SOCGame.canMakeTrade`). Default `false`.
+    pub no_player_trades: bool,
 }
 
 impl Default for Rules {
@@ -19,6 +21,7 @@ impl Default for Rules {
         Rules {
             bank_limit: false,
             vp_to_win: 10,
+            no_player_trades: false,
         }
     }
 }

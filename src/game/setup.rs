@@ -9,6 +9,7 @@ use super::rules::Rules;
 use super::sets::{EdgeSet, NodeSet};
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 use super::topology::topology;
+use super::trade::PendingOffer;
 use std::fmt;
 
 /// A position described field by field, as the client's mirror or the agent's determinization
@@ -61,6 +62,10 @@ pub struct Setup {
     pub turn: u32,
     /// The winner (set iff `phase == Over`).
     pub winner: Option<Seat>,
+    /// The player-trade offer waiting for answers (set iff `phase == TradeResponse`).
+    pub pending_offer: Option<PendingOffer>,
+    /// Offers the current player has made this turn.
+    pub offers_made: u8,
 }
 
 /// The rule a [`Setup`] breaks.
@@ -153,6 +158,8 @@ impl State {
         st.last_settlement = setup.last_settlement;
         st.turn = setup.turn;
         st.winner = setup.winner;
+        st.offer = setup.pending_offer;
+        st.offers_made = setup.offers_made;
 
         // Pieces.
         let mut all = NodeSet::EMPTY;
@@ -286,8 +293,16 @@ impl State {
             Phase::FreeRoad1 | Phase::FreeRoad2 => !st.road_spots(st.current).is_empty(),
             Phase::InitialRoad1 | Phase::InitialRoad2 => st.last_settlement[st.current]
                 .is_some_and(|n| st.settlements[st.current].contains(n)),
+            Phase::TradeResponse => st.offer.is_some_and(|p| {
+                p.waiting != 0
+                    && p.waiting & (1 << p.from.index()) == 0
+                    && st.hands[p.from].contains(p.offer.give())
+            }),
             _ => true,
         };
+        if st.offer.is_some() != (st.phase == Phase::TradeResponse) {
+            return Err(SetupError::Phase);
+        }
         if !phase_fits {
             return Err(SetupError::Phase);
         }
@@ -319,6 +334,8 @@ impl State {
             last_settlement: self.last_settlement,
             turn: self.turn,
             winner: self.winner,
+            pending_offer: self.offer,
+            offers_made: self.offers_made,
         }
     }
 }

@@ -18,6 +18,7 @@ use super::road::longest_road;
 use super::rules::Rules;
 use super::sets::{EdgeSet, NodeSet};
 use super::topology::topology;
+use super::trade::PendingOffer;
 
 /// Piece limits per seat (`SOCPlayer` initial piece counts).
 pub const MAX_ROADS: usize = 15;
@@ -70,6 +71,10 @@ pub struct State {
     pub(crate) last_settlement: BySeat<Option<NodeId>>,
     pub(crate) turn: u32,
     pub(crate) winner: Option<Seat>,
+    /// The player-trade offer waiting for answers (set iff `Phase::TradeResponse`).
+    pub(crate) offer: Option<PendingOffer>,
+    /// Offers the current player has made this turn.
+    pub(crate) offers_made: u8,
 }
 
 impl State {
@@ -107,6 +112,8 @@ impl State {
             last_settlement: BySeat::default(),
             turn: 0,
             winner: None,
+            offer: None,
+            offers_made: 0,
         }
     }
 
@@ -149,6 +156,9 @@ impl State {
                 }
                 s = s.next();
             }
+        }
+        if self.phase == Phase::TradeResponse {
+            return self.next_responder();
         }
         self.current
     }
