@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::determinize::{determinize, has_hidden};
+use super::negotiate;
 use super::playout::{playout, HeuristicPolicy, UniformPolicy};
 use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
 use super::view::View;
@@ -29,6 +30,11 @@ pub struct Variant {
     pub heuristic_playouts: bool,
     /// Actions after which a playout stops and scores by victory points.
     pub max_playout_steps: u32,
+    /// Player trading in the tree: the current player's candidate offers
+    /// ([`State::push_offers`]) are moves beside the rest; the addressees answer by the
+    /// trading model ([`negotiate::answer`]) except at the root, where the searcher's own
+    /// answer is searched. Off in the paper's variants.
+    pub player_trades: bool,
 }
 
 impl Variant {
@@ -38,6 +44,7 @@ impl Variant {
         trade_optimistic: false,
         heuristic_playouts: false,
         max_playout_steps: 4000,
+        player_trades: false,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -45,6 +52,7 @@ impl Variant {
         trade_optimistic: false,
         heuristic_playouts: true,
         max_playout_steps: 2000,
+        player_trades: false,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -52,6 +60,7 @@ impl Variant {
         trade_optimistic: true,
         heuristic_playouts: true,
         max_playout_steps: 2000,
+        player_trades: false,
     };
 }
 
@@ -220,6 +229,9 @@ impl CatanGame {
         }
         list.clear();
         state.push_rest(&mut list);
+        if variant.player_trades {
+            state.push_offers(&mut list);
+        }
         if !variant.trade_optimistic {
             out.extend(list.iter().map(|&a| TreeMove::Act(a)));
             return;
@@ -283,6 +295,11 @@ impl SearchGame for CatanGame {
 
     fn apply<R: Rng>(&mut self, m: TreeMove, rng: &mut R) {
         for a in m.actions() {
+            self.state.apply_unchecked(a, rng);
+        }
+        // Below the root, answers to an offer come from the trading model.
+        while self.state.phase() == Phase::TradeResponse {
+            let a = negotiate::answer(&self.state);
             self.state.apply_unchecked(a, rng);
         }
     }

@@ -7,6 +7,7 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::negotiate;
 use super::playout::{HeuristicPolicy, PlayoutPolicy};
 use super::view::View;
 use super::Agent;
@@ -110,14 +111,25 @@ impl Agent for RandomAgent {
 /// use. Decides in microseconds.
 pub struct HeuristicAgent {
     rng: SmallRng,
+    trading: bool,
 }
 
 impl HeuristicAgent {
-    /// A heuristic agent with a fixed seed (its policy breaks ties at random).
+    /// A heuristic agent with a fixed seed (its policy breaks ties at random); it answers
+    /// offers by the trading model but makes none.
     pub fn new(seed: u64) -> Self {
         HeuristicAgent {
             rng: SmallRng::seed_from_u64(seed),
+            trading: false,
         }
+    }
+
+    /// With `on`, the agent also makes offers the way the stock robot does: when its policy
+    /// would end the turn, it first offers the trade that completes its best build
+    /// ([`negotiate::choose_offer`]).
+    pub fn with_trading(mut self, on: bool) -> Self {
+        self.trading = on;
+        self
     }
 }
 
@@ -152,7 +164,13 @@ impl Agent for HeuristicAgent {
     }
 
     fn decide(&mut self, view: &View, _deadline: Option<Instant>) -> Action {
-        heuristic_action(&view.state, &mut self.rng)
+        let a = heuristic_action(&view.state, &mut self.rng);
+        if self.trading && a == Action::EndTurn {
+            if let Some(offer) = negotiate::choose_offer(&view.state) {
+                return offer;
+            }
+        }
+        a
     }
 }
 

@@ -9,6 +9,7 @@ pub mod catan;
 pub mod determinize;
 pub mod ensemble;
 pub mod heuristic;
+pub mod negotiate;
 pub mod playout;
 pub mod search;
 pub mod spec;
@@ -44,7 +45,9 @@ pub fn build(spec: &AgentSpec) -> Box<dyn Agent> {
     let seed = spec.seed.unwrap_or_else(rand::random);
     match spec.kind {
         AgentKind::Random => Box::new(heuristic::RandomAgent::new(seed)),
-        AgentKind::Heuristic => Box::new(heuristic::HeuristicAgent::new(seed)),
+        AgentKind::Heuristic => {
+            Box::new(heuristic::HeuristicAgent::new(seed).with_trading(spec.trade))
+        }
         _ => Box::new(search::UctAgent::new(spec)),
     }
 }

@@ -224,6 +224,8 @@ impl PlayoutPolicy for HeuristicPolicy {
             Phase::InitialSettlement1 | Phase::InitialSettlement2 => {
                 Self::initial_settlements(state, out)
             }
+            // Reached only when an agent trades (offers are never generated here).
+            Phase::TradeResponse => out.push(super::negotiate::answer(state)),
             _ => state.legal_actions(out),
         }
     }

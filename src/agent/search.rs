@@ -54,10 +54,13 @@ impl UctAgent {
             "{:?} is not a search agent",
             spec.kind
         );
-        let variant = match spec.kind {
-            AgentKind::PlainUct | AgentKind::VwUct => Variant::PLAIN,
-            AgentKind::MpUct | AgentKind::MpEnsembleUct => Variant::MP,
-            _ => Variant::MPT,
+        let variant = Variant {
+            player_trades: spec.trade,
+            ..match spec.kind {
+                AgentKind::PlainUct | AgentKind::VwUct => Variant::PLAIN,
+                AgentKind::MpUct | AgentKind::MpEnsembleUct => Variant::MP,
+                _ => Variant::MPT,
+            }
         };
         let params = Params {
             c: spec.c,
@@ -194,6 +197,34 @@ mod tests {
                 st.apply(a, &mut rng);
             }
         }
+    }
+
+    #[test]
+    fn a_trading_search_offers_and_answers_legally() {
+        let spec: AgentSpec = "mpt-ensemble-uct:iterations=200,trees=1,seed=1,threads=1,trade=1"
+            .parse()
+            .unwrap();
+        let mut agent = UctAgent::new(&spec);
+        let mut rng = SmallRng::seed_from_u64(6);
+        let (mut offers, mut answers) = (0, 0);
+        for _ in 0..3 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            for _ in 0..600 {
+                if st.is_over() {
+                    break;
+                }
+                let me = st.to_move();
+                let a = agent.decide(&View::open_hands(st.clone(), me), None);
+                assert!(st.is_legal(a), "{a:?} illegal in {:?}", st.phase());
+                offers += matches!(a, Action::OfferTrade(_)) as u32;
+                answers += matches!(a, Action::AcceptOffer | Action::DeclineOffer) as u32;
+                st.apply(a, &mut rng);
+            }
+        }
+        assert!(
+            offers > 0 && answers > 0,
+            "{offers} offers, {answers} answers"
+        );
     }
 
     #[test]

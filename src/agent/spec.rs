@@ -75,6 +75,10 @@ pub struct AgentSpec {
     pub seed: Option<u64>,
     /// Virtual wins for VW-UCT: visits a new node starts with.
     pub virtual_visits: f32,
+    /// Player trading: make offers and answer them (the heuristic by its trading model, the
+    /// search by searching its candidate offers and its answers). Off by default, so the
+    /// paper's variants play as published.
+    pub trade: bool,
 }
 
 impl AgentSpec {
@@ -89,6 +93,7 @@ impl AgentSpec {
             time_ms: None,
             seed: None,
             virtual_visits: if kind == AgentKind::VwUct { 10.0 } else { 0.0 },
+            trade: false,
         }
     }
 }
@@ -113,7 +118,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, trees, threads, c, time-ms, seed, vw)"
+                "unknown key `{s}` (keys: iterations, trees, threads, c, time-ms, seed, vw, trade)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -147,6 +152,13 @@ impl FromStr for AgentSpec {
                 "c" => spec.c = v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?,
                 "time-ms" => spec.time_ms = Some(v.parse().map_err(|_| bad())?),
                 "seed" => spec.seed = Some(v.parse().map_err(|_| bad())?),
+                "trade" => {
+                    spec.trade = match v.trim() {
+                        "1" | "on" | "true" => true,
+                        "0" | "off" | "false" => false,
+                        _ => return Err(bad()),
+                    }
+                }
                 "vw" => {
                     spec.virtual_visits =
                         v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?
@@ -164,9 +176,16 @@ impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.kind.name())?;
         if !self.kind.is_search() {
-            return match self.seed {
-                Some(s) => write!(f, ":seed={s}"),
-                None => Ok(()),
+            let mut keys = Vec::new();
+            if let Some(s) = self.seed {
+                keys.push(format!("seed={s}"));
+            }
+            if self.trade {
+                keys.push("trade=1".to_string());
+            }
+            return match keys.is_empty() {
+                true => Ok(()),
+                false => write!(f, ":{}", keys.join(",")),
             };
         }
         write!(
@@ -185,6 +204,9 @@ impl fmt::Display for AgentSpec {
         }
         if self.virtual_visits > 0.0 {
             write!(f, ",vw={}", self.virtual_visits)?;
+        }
+        if self.trade {
+            write!(f, ",trade=1")?;
         }
         Ok(())
     }
@@ -240,6 +262,8 @@ mod tests {
         for text in [
             "heuristic",
             "random:seed=5",
+            "heuristic:seed=2,trade=1",
+            "mpt-ensemble-uct:iterations=1000,trees=1,c=0.7,trade=1",
             "vw-uct:iterations=1000,trees=1,c=0.7,vw=10",
             "mpt-ensemble-uct:iterations=10000,trees=8,c=0.7,threads=2,time-ms=500,seed=9",
         ] {

@@ -295,10 +295,14 @@ impl State {
         }
     }
 
-    /// `TradeResponse`: whether the seat to answer holds what the offerer asks for.
+    /// `TradeResponse`: whether the seat to answer holds what the offerer asks for and the
+    /// offerer still holds its side (`SOCGame.canMakeTrade`; a determinized world may have
+    /// dealt the offerer other cards).
     pub(crate) fn can_accept(&self) -> bool {
-        self.offer
-            .is_some_and(|p| self.hands[self.next_responder()].contains(p.offer.get()))
+        self.offer.is_some_and(|p| {
+            self.hands[self.next_responder()].contains(p.offer.get())
+                && self.hands[p.from].contains(p.offer.give())
+        })
     }
 }
 

@@ -1,0 +1,187 @@
+//! The trading model shared by the `heuristic` baseline and the search: how a player answers a
+//! player-trade offer and which offer it makes. Modelled on the stock JSettlers robot
+//! (`SOCRobotNegotiator.considerOffer` / `makeOffer`): it accepts a trade that brings it closer
+//! to its next build and refuses to feed a player close to winning; it offers the cards that
+//! complete its best build. Imports `crate::game` only.
+
+use crate::game::{
+    Action, ActionList, Phase, ResourceSet, Seat, State, CITY_COST, DEV_CARD_COST, ROAD_COST,
+    SETTLEMENT_COST,
+};
+
+/// Cards `hand` lacks for the cheapest-to-complete build `seat` could place, with the higher
+/// build (city > settlement > card > road) first among equals; `u32::MAX` when none can be
+/// placed.
+pub fn build_distance(state: &State, seat: Seat, hand: ResourceSet) -> u32 {
+    let targets = [
+        (CITY_COST, !state.city_spots(seat).is_empty()),
+        (SETTLEMENT_COST, !state.settlement_spots(seat).is_empty()),
+        (DEV_CARD_COST, state.deck().total() > 0),
+        (ROAD_COST, !state.road_spots(seat).is_empty()),
+    ];
+    targets
+        .iter()
+        .filter(|(_, ok)| *ok)
+        .map(|(cost, _)| {
+            cost.iter()
+                .map(|(r, n)| u32::from(n.saturating_sub(hand[r])))
+                .sum::<u32>()
+        })
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// Whether `seat` would refuse to trade with `other` whatever the cards: `other` is within two
+/// points of winning, or leads `seat` by more than two (public points only, as a robot sees).
+pub fn refuses_partner(state: &State, seat: Seat, other: Seat) -> bool {
+    let theirs = state.public_vp(other);
+    theirs + 2 >= state.rules().vp_to_win || theirs > state.public_vp(seat) + 2
+}
+
+/// `Phase::TradeResponse`: the model's answer of the seat to move — accept when it can, the
+/// offerer is an acceptable partner, and the trade strictly lowers its [`build_distance`] (or
+/// keeps it and gains cards).
+pub fn answer(state: &State) -> Action {
+    let Some(p) = state.pending_offer() else {
+        return Action::DeclineOffer;
+    };
+    let me = state.to_move();
+    let hand = state.hand(me);
+    let (give, get) = (p.offer.give(), p.offer.get());
+    if !hand.contains(get)
+        || !state.hand(p.from).contains(give)
+        || refuses_partner(state, me, p.from)
+    {
+        return Action::DeclineOffer;
+    }
+    let mut after = hand;
+    after.sub(get);
+    after.add(give);
+    let (before_d, after_d) = (
+        build_distance(state, me, hand),
+        build_distance(state, me, after),
+    );
+    if after_d < before_d || (after_d == before_d && give.total() > get.total()) {
+        Action::AcceptOffer
+    } else {
+        Action::DeclineOffer
+    }
+}
+
+/// `Phase::Main`: the offer the model makes, if any — the first candidate of
+/// [`State::push_offers`] (the highest build, cheapest give first), addressed to every seat
+/// it would trade with. `None` when there is no candidate or no acceptable partner.
+pub fn choose_offer(state: &State) -> Option<Action> {
+    if state.phase() != Phase::Main {
+        return None;
+    }
+    let me = state.current_player();
+    let mut partners = 0u8;
+    for s in Seat::all() {
+        if s != me && !refuses_partner(state, me, s) && state.hand(s).total() > 0 {
+            partners |= 1 << s.index();
+        }
+    }
+    if partners == 0 {
+        return None;
+    }
+    let mut list = ActionList::new();
+    state.push_offers(&mut list);
+    list.iter().find_map(|&a| match a {
+        Action::OfferTrade(o) => {
+            crate::game::Offer::new(o.give(), o.get(), partners).map(Action::OfferTrade)
+        }
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Board, Offer, Rules};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    fn main_positions(n: usize, seed: u64) -> Vec<State> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        let mut list = ActionList::new();
+        while out.len() < n {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            for _ in 0..1500 {
+                if st.is_over() {
+                    break;
+                }
+                st.legal_actions(&mut list);
+                let a = list[rng.gen_range(0..list.len())];
+                st.apply(a, &mut rng);
+                if st.phase() == Phase::Main && rng.gen_bool(0.1) {
+                    out.push(st.clone());
+                }
+            }
+        }
+        out.truncate(n);
+        out
+    }
+
+    #[test]
+    fn the_model_accepts_only_trades_that_help_it_and_offers_legal_ones() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let (mut offers, mut accepts, mut declines) = (0, 0, 0);
+        for st in main_positions(400, 11) {
+            let Some(a) = choose_offer(&st) else { continue };
+            assert!(st.is_legal(a), "{a:?}");
+            offers += 1;
+            let mut t = st.clone();
+            t.apply(a, &mut rng);
+            while t.phase() == Phase::TradeResponse {
+                let me = t.to_move();
+                let p = t.pending_offer().unwrap();
+                let ans = answer(&t);
+                assert!(t.is_legal(ans));
+                if ans == Action::AcceptOffer {
+                    let mut after = t.hand(me);
+                    after.sub(p.offer.get());
+                    after.add(p.offer.give());
+                    assert!(build_distance(&t, me, after) <= build_distance(&t, me, t.hand(me)));
+                    assert!(!refuses_partner(&t, me, p.from));
+                    accepts += 1;
+                } else {
+                    declines += 1;
+                }
+                t.apply(ans, &mut rng);
+            }
+        }
+        assert!(
+            offers > 50 && accepts > 5 && declines > 5,
+            "{offers} {accepts} {declines}"
+        );
+    }
+
+    #[test]
+    fn nobody_feeds_a_player_about_to_win() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut tried = 0;
+        for st in main_positions(200, 3) {
+            let Some(a) = choose_offer(&st) else { continue };
+            let cur = st.current_player();
+            // The same position where the offerer is two visible points from winning.
+            let mut setup = st.to_setup();
+            setup.rules.vp_to_win = st.public_vp(cur) + 2;
+            if st.total_vp(cur) >= setup.rules.vp_to_win {
+                continue;
+            }
+            let Ok(close) = State::from_setup(&setup) else {
+                continue;
+            };
+            let mut t = close.clone();
+            t.apply(a, &mut rng);
+            while t.phase() == Phase::TradeResponse {
+                assert_eq!(answer(&t), Action::DeclineOffer);
+                t.apply(Action::DeclineOffer, &mut rng);
+            }
+            tried += 1;
+        }
+        assert!(tried > 20, "{tried}");
+    }
+}
