@@ -98,7 +98,7 @@ pub fn choose_offer(state: &State) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Board, Offer, Rules};
+    use crate::game::{Board, Rules};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
