@@ -19,7 +19,7 @@ pub mod view;
 
 use std::time::Instant;
 
-use crate::game::{Action, ResourceSet};
+use crate::game::Action;
 
 pub use spec::{AgentKind, AgentSpec, SpecError};
 pub use view::{Belief, View};
@@ -32,12 +32,6 @@ pub trait Agent: Send {
     /// Chooses a legal action of `view.state` for `view.me`. A searching agent stops by
     /// `deadline` (wall clock) even when its iteration budget is not spent.
     fn decide(&mut self, view: &View, deadline: Option<Instant>) -> Action;
-
-    /// Whether to accept another player's trade offer: `me` would give `give` and get `get`.
-    /// The default declines every offer.
-    fn accept_offer(&mut self, _view: &View, _give: ResourceSet, _get: ResourceSet) -> bool {
-        false
-    }
 }
 
 /// Builds the agent a spec describes.

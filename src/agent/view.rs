@@ -2,7 +2,7 @@
 //! seat, how much of that seat's hand and development cards is really known. Determinization
 //! (`agent::determinize`) redraws exactly the unknown part. Imports `crate::game` only.
 
-use crate::game::{BySeat, ResourceSet, Seat, State};
+use crate::game::{BySeat, Resource, ResourceSet, Seat, State};
 
 /// What the viewer knows of one seat's hidden holdings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,6 +44,45 @@ impl View {
         View { state, me, beliefs }
     }
 
+    /// Records that `seat` is known to hold `cards` (the server let it offer them): the
+    /// belief's known part grows to cover them, taken from its unknown cards, and the state's
+    /// guessed hand is re-dealt to match (same size). Returns `false`, changing nothing, when
+    /// the seat's hand is too small to hold them.
+    pub fn reveal(&mut self, seat: Seat, cards: ResourceSet) -> bool {
+        let b = self.beliefs[seat];
+        let mut known = b.known;
+        let mut need = 0u32;
+        for r in Resource::ALL {
+            if cards[r] > known[r] {
+                need += u32::from(cards[r] - known[r]);
+                known[r] = cards[r];
+            }
+        }
+        if need > u32::from(b.unknown) {
+            return false;
+        }
+        let unknown = b.unknown - need as u8;
+        // The rest of the hand: the old guesses not now known, as many as stay unknown.
+        let old = self.state.hand(seat);
+        let mut hand = known;
+        let mut left = u32::from(unknown);
+        for r in Resource::ALL {
+            let spare = u32::from(old[r].saturating_sub(known[r])).min(left);
+            hand[r] += spare as u8;
+            left -= spare;
+        }
+        if left > 0 {
+            return false;
+        }
+        self.beliefs[seat] = Belief {
+            known,
+            unknown,
+            dev_hidden: b.dev_hidden,
+        };
+        self.state.set_hand(seat, hand);
+        true
+    }
+
     /// A view that knows everything (tests, and agents that do not sample).
     pub fn perfect(state: State, me: Seat) -> View {
         let mut v = View::open_hands(state, me);
@@ -51,5 +90,36 @@ impl View {
             v.beliefs[s].dev_hidden = false;
         }
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Board, Rules};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn revealing_offered_cards_moves_them_from_unknown_to_known() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let s = Seat::new(2);
+        st.set_hand(s, ResourceSet::new(0, 3, 1, 0, 0));
+        let mut v = View::open_hands(st, Seat::new(0));
+        v.beliefs[s] = Belief {
+            known: ResourceSet::new(0, 1, 0, 0, 0),
+            unknown: 3,
+            dev_hidden: true,
+        };
+        assert!(v.reveal(s, ResourceSet::new(2, 0, 0, 0, 0)));
+        assert_eq!(v.beliefs[s].known, ResourceSet::new(2, 1, 0, 0, 0));
+        assert_eq!(v.beliefs[s].unknown, 1);
+        let h = v.state.hand(s);
+        assert_eq!(h.total(), 4);
+        assert!(h.contains(ResourceSet::new(2, 1, 0, 0, 0)));
+        let before = v.clone();
+        assert!(!v.reveal(s, ResourceSet::new(0, 0, 0, 0, 5)));
+        assert_eq!((v.beliefs, v.state), (before.beliefs, before.state));
     }
 }

@@ -31,6 +31,10 @@ const SETTLE_MS: u64 = 300;
 const MAX_DECISIONS_PER_TURN: u32 = 80;
 /// Grace after the agent's deadline before we answer without it.
 const AGENT_GRACE_MS: u64 = 1500;
+/// How long our trade offer stays out before we withdraw it. MAKEOFFER does not reset the
+/// server's idle timer (guide §0 #7), so the wait must leave room in the 8 s a robot gets;
+/// people may never answer.
+const OFFER_WAIT_MS: u64 = 2000;
 
 /// Everything a game task needs from the session.
 pub struct GameContext {
@@ -64,8 +68,18 @@ struct Waiting {
     text_seen: bool,
 }
 
-/// The decision situation a result belongs to; a result for an older one is dropped.
-type DecisionKey = (i32, Option<Seat>, u32, Option<u8>);
+/// The decision situation a result belongs to; a result for an older one is dropped. The
+/// last field counts the offers made to us, so an answer to a withdrawn offer is dropped.
+type DecisionKey = (i32, Option<Seat>, u32, Option<u8>, u32);
+
+/// Our trade offer while it waits for answers.
+#[derive(Clone, Copy, Debug)]
+struct OfferOut {
+    /// When we withdraw it.
+    deadline: Instant,
+    /// Addressees who have not answered (bit per seat).
+    waiting: u8,
+}
 
 struct InFlight {
     handle: JoinHandle<(Box<dyn Agent>, Action)>,
@@ -87,6 +101,14 @@ pub struct GamePlayer {
     decisions_this_turn: u32,
     victims: Option<Vec<bool>>,
     ended_turn: bool,
+    /// An offer made to us that we have not answered yet.
+    offer_in: Option<proto::MakeOffer>,
+    /// Offers made to us so far (part of the decision key).
+    offers_seen: u32,
+    /// Our offer waiting for answers.
+    offer_out: Option<OfferOut>,
+    /// Offers we made this turn.
+    offers_this_turn: u8,
     report: GameReport,
     record: Option<BufWriter<File>>,
     done: bool,
@@ -112,6 +134,10 @@ impl GamePlayer {
             decisions_this_turn: 0,
             victims: None,
             ended_turn: false,
+            offer_in: None,
+            offers_seen: 0,
+            offer_out: None,
+            offers_this_turn: 0,
             report,
             record: record.map(BufWriter::new),
             done: false,
@@ -128,6 +154,7 @@ impl GamePlayer {
         let mut flight: Option<InFlight> = None;
         loop {
             let wait_deadline = self.waiting.map(|w| w.deadline);
+            let offer_deadline = self.offer_out.map(|o| o.deadline);
             let give_up = flight.as_ref().filter(|f| !f.abandoned).map(|f| f.give_up);
             tokio::select! {
                 msg = inbox.recv() => match msg {
@@ -158,6 +185,9 @@ impl GamePlayer {
                 }
                 _ = sleep_until(wait_deadline.unwrap_or_else(Instant::now)), if wait_deadline.is_some() => {
                     self.on_reply_timeout();
+                }
+                _ = sleep_until(offer_deadline.unwrap_or_else(Instant::now)), if offer_deadline.is_some() => {
+                    self.withdraw_offer("not every addressee answered in time");
                 }
                 _ = sleep_until(give_up.unwrap_or_else(Instant::now)), if give_up.is_some() => {
                     // The agent overran its deadline: answer without it; its late answer is
@@ -198,6 +228,7 @@ impl GamePlayer {
             self.mirror.current,
             self.mirror.turn,
             self.mirror.discard_request,
+            self.offers_seen,
         )
     }
 
@@ -268,6 +299,9 @@ impl GamePlayer {
                 self.banned.clear();
                 self.decisions_this_turn = 0;
                 self.victims = None;
+                self.offer_in = None;
+                self.offer_out = None;
+                self.offers_this_turn = 0;
             }
             M::DeclinePlayerRequest(m) => {
                 self.refused(&format!(
@@ -285,6 +319,14 @@ impl GamePlayer {
             M::RejectOffer(m) if m.reason.is_some() => {
                 self.refused(&format!("REJECTOFFER reason {:?}", m.reason));
             }
+            M::RejectOffer(m) => self.on_reject_offer(m.player),
+            M::AcceptOffer(m) => self.on_accept_offer(m),
+            M::ClearOffer(m) => {
+                let from = self.offer_in.as_ref().map(|o| o.from);
+                if m.player == -1 || Some(m.player) == from {
+                    self.drop_offer_in();
+                }
+            }
             M::GameServerText(m) => {
                 info!(text = %m.text, "server says");
                 if let Some(w) = self.waiting.as_mut() {
@@ -294,11 +336,11 @@ impl GamePlayer {
             M::SimpleRequest(m) if m.request_type == 1 && seat(m.player) == Some(me) => {
                 self.refused("SIMPLEREQUEST re-pick");
             }
-            M::BankTrade(m)
-                if m.player.and_then(seat) == Some(me)
-                    && self.waiting.is_some_and(|w| !w.settling) =>
-            {
-                self.waiting = None
+            M::BankTrade(m) if m.player.and_then(seat) == Some(me) => {
+                self.report.trades.bank_trades += 1;
+                if self.waiting.is_some_and(|w| !w.settling) {
+                    self.waiting = None
+                }
             }
             M::PlayerElement(m)
                 if m.news
@@ -370,46 +412,89 @@ impl GamePlayer {
         }
     }
 
+    /// MAKEOFFER: the server's echo of our offer (the offer is out: wait for answers), or an
+    /// offer made to us (answered by the agent like any decision, see `maybe_decide`).
     fn on_offer(&mut self, m: &proto::MakeOffer) {
         let me = self.me();
-        if !m.to.get(me.index()).copied().unwrap_or(false) || seat(m.from) == Some(me) {
+        let mask =
+            m.to.iter()
+                .take(4)
+                .enumerate()
+                .fold(0u8, |acc, (i, &b)| acc | (u8::from(b) << i));
+        if seat(m.from) == Some(me) {
+            if self
+                .waiting
+                .is_some_and(|w| matches!(w.action, Some(Action::OfferTrade(_))))
+            {
+                self.waiting = None;
+            }
+            self.offer_out = Some(OfferOut {
+                deadline: Instant::now() + Duration::from_millis(OFFER_WAIT_MS),
+                waiting: mask & !(1 << me.index()),
+            });
             return;
         }
-        let g = self.ctx.game.clone();
-        // We would give what they ask for (`get`) and receive what they give.
-        let accept = match (
-            translate::resources(&m.get),
-            translate::resources(&m.give),
-            self.agent.as_mut(),
-        ) {
-            (Some(give), Some(get), Some(agent)) => {
-                let hand = self.mirror.hand(me);
-                let have = give
-                    .iter()
-                    .all(|(r, n)| hand.known[r.index()] >= i32::from(n));
-                have && match self.mirror.view() {
-                    Ok(view) => agent.accept_offer(&view, give, get),
-                    Err(_) => false,
-                }
+        if mask & (1 << me.index()) == 0 {
+            return;
+        }
+        self.report.trades.offers_received += 1;
+        self.offers_seen += 1;
+        self.offer_in = Some(m.clone());
+    }
+
+    /// REJECTOFFER without a reason: a player declined the offers made to it.
+    fn on_reject_offer(&mut self, player: i32) {
+        let Some(s) = seat(player) else { return };
+        if s == self.me() {
+            self.end_answer_wait();
+            return;
+        }
+        if let Some(o) = self.offer_out.as_mut() {
+            o.waiting &= !(1 << s.index());
+            if o.waiting == 0 {
+                self.withdraw_offer("every addressee declined");
             }
-            _ => false,
-        };
-        info!(from = m.from, accept, "answering a trade offer");
-        let reply = if accept {
-            Message::AcceptOffer(proto::AcceptOffer {
-                game: g,
-                accepting: 0,
-                offering: m.from,
-                resources: None,
-            })
-        } else {
-            Message::RejectOffer(proto::RejectOffer {
-                game: g,
-                player: 0,
-                reason: None,
-            })
-        };
-        self.send(reply);
+        }
+    }
+
+    /// ACCEPTOFFER: a trade happened (the server executes it at once and clears every offer).
+    fn on_accept_offer(&mut self, m: &proto::AcceptOffer) {
+        let me = self.me();
+        if seat(m.offering) == Some(me) {
+            self.report.trades.offers_accepted += 1;
+            info!(by = m.accepting, "our offer was accepted");
+            self.offer_out = None;
+        }
+        if seat(m.accepting) == Some(me) {
+            self.report.trades.offers_we_accepted += 1;
+            self.end_answer_wait();
+        }
+        self.drop_offer_in();
+    }
+
+    /// Our answer to an offer went through: stop waiting for it.
+    fn end_answer_wait(&mut self) {
+        if self.waiting.is_some_and(|w| {
+            matches!(w.action, Some(Action::AcceptOffer | Action::DeclineOffer)) && !w.settling
+        }) {
+            self.waiting = None;
+        }
+    }
+
+    fn drop_offer_in(&mut self) {
+        if self.offer_in.take().is_some() {
+            self.offers_seen += 1;
+        }
+    }
+
+    /// Takes our offer back (CLEAROFFER) and goes on with the turn.
+    fn withdraw_offer(&mut self, why: &str) {
+        if self.offer_out.take().is_some() {
+            debug!(why, "withdrawing our offer");
+            self.send(Message::ClearOffer(proto::ClearOffer::robot(
+                &self.ctx.game,
+            )));
+        }
     }
 
     fn finish(&mut self, why: &str) {
@@ -450,7 +535,11 @@ impl GamePlayer {
         let state = self.mirror.state;
         let discard = state == 50 && self.mirror.discard_request.is_some();
         let my_turn = self.mirror.current == Some(me);
-        if !discard && !my_turn {
+        let answer = state == 20 && self.offer_in.is_some();
+        if self.offer_out.is_some() && !discard {
+            return None;
+        }
+        if !discard && !my_turn && !answer {
             return None;
         }
         if !discard && (30..=32).contains(&state) {
@@ -471,7 +560,7 @@ impl GamePlayer {
             return None;
         }
         let started = Instant::now();
-        let view = match self.mirror.view() {
+        let mut view = match self.mirror.view() {
             Ok(v) => v,
             Err(e) => {
                 warn!(error = %e, state, "no valid view; answering without the agent");
@@ -480,6 +569,19 @@ impl GamePlayer {
                 return None;
             }
         };
+        if answer && !discard {
+            if !self.offer_view(&mut view) {
+                // An offer the engine cannot hold (or one we cannot pay): decline at once.
+                self.offer_in = None;
+                self.offers_seen += 1;
+                self.send(Message::RejectOffer(proto::RejectOffer::robot(
+                    &self.ctx.game,
+                )));
+                return None;
+            }
+        } else {
+            view.state.set_offers_made(self.offers_this_turn);
+        }
         if view.state.to_move() != me {
             debug!(state, "not ours to decide");
             return None;
@@ -509,6 +611,30 @@ impl GamePlayer {
             give_up: started + self.decision_budget() + Duration::from_millis(AGENT_GRACE_MS),
             abandoned: false,
         })
+    }
+
+    /// Puts the offer made to us into `view` as the engine's pending offer, with the cards the
+    /// offerer showed it holds; `false` when that is impossible (we lack what is asked, the
+    /// trade does not involve the player in turn, ...).
+    fn offer_view(&self, view: &mut View) -> bool {
+        let Some(m) = self.offer_in.as_ref() else {
+            return false;
+        };
+        let me = self.me();
+        let (Some(from), Some(give), Some(get)) = (
+            seat(m.from),
+            translate::resources(&m.give),
+            translate::resources(&m.get),
+        ) else {
+            return false;
+        };
+        let Some(offer) = crate::game::Offer::new(give, get, 1 << me.index()) else {
+            return false;
+        };
+        view.state.hand(me).contains(get)
+            && view.reveal(from, give)
+            && view.state.set_pending_offer(from, offer, 1 << me.index())
+            && view.state.to_move() == me
     }
 
     fn decision_budget(&self) -> Duration {
@@ -627,6 +753,14 @@ impl GamePlayer {
 
     fn send_action(&mut self, view: &View, action: Action, started: Instant) {
         let msg = translate::action_message(&self.ctx.game, self.me(), &view.state, action);
+        match action {
+            Action::OfferTrade(_) => {
+                self.offers_this_turn += 1;
+                self.report.trades.offers_made += 1;
+            }
+            Action::AcceptOffer | Action::DeclineOffer => self.offer_in = None,
+            _ => {}
+        }
         if matches!(action, Action::EndTurn)
             || matches!(
                 view.state.phase(),

@@ -39,6 +39,23 @@ pub struct GameReport {
     pub fallbacks: u32,
     /// Why the game ended for us: "over", "deleted", "dismissed", "reset", "disconnected".
     pub end: String,
+    /// Our trading.
+    pub trades: TradeCounts,
+}
+
+/// What we traded in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TradeCounts {
+    /// Player-trade offers we made.
+    pub offers_made: u32,
+    /// Of those, accepted by another player (the trade happened).
+    pub offers_accepted: u32,
+    /// Offers other players made to us.
+    pub offers_received: u32,
+    /// Of those, accepted by us (the trade happened).
+    pub offers_we_accepted: u32,
+    /// Our bank and port trades.
+    pub bank_trades: u32,
 }
 
 /// The `p`-th percentile (0..=100) of `xs`, nearest rank; 0 for an empty list.
@@ -111,6 +128,12 @@ impl GameReport {
             self.fallbacks,
         );
         crate::json::push_string(&mut o, &self.end);
+        let t = &self.trades;
+        let _ = write!(
+            o,
+            ",\"trades\":{{\"offers_made\":{},\"offers_accepted\":{},\"offers_received\":{},\"offers_we_accepted\":{},\"bank_trades\":{}}}",
+            t.offers_made, t.offers_accepted, t.offers_received, t.offers_we_accepted, t.bank_trades
+        );
         o.push('}');
         o
     }

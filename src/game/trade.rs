@@ -132,6 +132,12 @@ impl State {
         self.offers_made
     }
 
+    /// Sets the count of offers the current player has made this turn (the client's mirror
+    /// knows it; states built from a description start at 0).
+    pub fn set_offers_made(&mut self, n: u8) {
+        self.offers_made = n;
+    }
+
     /// In `TradeResponse`: the first addressee still to answer, in turn order after the
     /// offerer.
     pub(crate) fn next_responder(&self) -> Seat {

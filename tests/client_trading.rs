@@ -1,0 +1,248 @@
+//! Player trading through one game task (`GamePlayer`) on tokio's paused clock, driven by the
+//! server lines of a recorded game (`sample3p-game-00.log`, our seat 3): an offer made to us
+//! is answered by the agent (and one we cannot pay is declined at once); our own offer goes
+//! out as MAKEOFFER, is withdrawn with CLEAROFFER when nobody answers, and is not withdrawn
+//! once accepted.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant as StdInstant};
+
+use jsettlers_protocol::transcript::{parse_lines, Direction};
+use jsettlers_protocol::Message;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use catan_bot::agent::{Agent, View};
+use catan_bot::client::decide::{GameContext, GamePlayer};
+use catan_bot::client::mirror::Mirror;
+use catan_bot::client::ClientConfig;
+use catan_bot::game::{Action, ActionList, Offer, Phase, Resource, ResourceSet, Seat};
+
+const GAME: &str = "~botsOnly~40";
+const ME: usize = 3;
+
+fn game_lines() -> Vec<Message> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/transcripts/sample3p-game-00.log");
+    let text = std::fs::read_to_string(path).unwrap();
+    parse_lines(&text)
+        .map(|(_, l)| l.unwrap())
+        .filter(|l| l.direction == Direction::FromServer)
+        .filter_map(|l| Message::parse(&l.text).ok())
+        .filter(|m| m.game() == Some(GAME))
+        .collect()
+}
+
+/// The index of the first message after which the recorded game is in PLAY1 with `pred`
+/// true of the current seat, and the mirror at that point.
+fn find(lines: &[Message], pred: impl Fn(Seat) -> bool) -> (usize, Mirror) {
+    let mut m = Mirror::new(GAME);
+    m.me = Some(Seat::new(ME));
+    for (i, msg) in lines.iter().enumerate() {
+        m.apply(msg);
+        if m.state == 20 && m.turn > 4 && m.current.is_some_and(&pred) {
+            return (i, m);
+        }
+    }
+    panic!("no such moment in the recorded game");
+}
+
+struct Harness {
+    inbox: mpsc::UnboundedSender<Message>,
+    out: mpsc::UnboundedReceiver<Message>,
+}
+
+fn start(agent: Box<dyn Agent>) -> Harness {
+    let (out_tx, out) = mpsc::unbounded_channel();
+    let (reports, _reports_rx) = mpsc::unbounded_channel();
+    let config = Arc::new(ClientConfig::new(
+        "mock",
+        "c",
+        "tradebot",
+        "heuristic".parse().unwrap(),
+    ));
+    let ctx = GameContext {
+        game: GAME.to_owned(),
+        seat: Seat::new(ME),
+        nickname: "tradebot".to_owned(),
+        out: out_tx,
+        reports,
+        config,
+    };
+    let player = GamePlayer::new(ctx, agent, None);
+    let (inbox, rx) = mpsc::unbounded_channel();
+    tokio::spawn(player.run(rx));
+    // Keep the report channel open for the task's lifetime.
+    std::mem::forget(_reports_rx);
+    Harness { inbox, out }
+}
+
+impl Harness {
+    fn feed(&self, msgs: &[Message]) {
+        for m in msgs {
+            self.inbox.send(m.clone()).unwrap();
+        }
+    }
+
+    fn send(&self, text: &str) {
+        self.inbox.send(Message::parse(text).unwrap()).unwrap();
+    }
+
+    /// Drops what the client sent so far (its answers to the recorded game).
+    async fn drain(&mut self) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        while self.out.try_recv().is_ok() {}
+    }
+
+    async fn next(&mut self, within: Duration) -> Option<Message> {
+        tokio::time::timeout(within, self.out.recv())
+            .await
+            .ok()
+            .flatten()
+    }
+}
+
+fn offer_text(from: usize, to: usize, give: [i32; 5], get: [i32; 5]) -> String {
+    let to: Vec<&str> = (0..4)
+        .map(|i| if i == to { "true" } else { "false" })
+        .collect();
+    let nums = |s: [i32; 5]| {
+        s.iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "1041|{GAME},{from},{},{},{}",
+        to.join(","),
+        nums(give),
+        nums(get)
+    )
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined() {
+    let lines = game_lines();
+    let (i, mirror) = find(&lines, |s| s.index() != ME);
+    let from = mirror.current.unwrap().index();
+    let hand = mirror.hand(Seat::new(ME));
+    let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
+    let lack = (0..5).find(|&r| r != have).unwrap();
+
+    let mut h = start(Box::new(catan_bot::agent::heuristic::HeuristicAgent::new(
+        3,
+    )));
+    h.feed(&lines[..=i]);
+    h.drain().await;
+
+    // They give two of another resource for one card we hold: the agent decides.
+    let mut give = [0; 5];
+    give[lack] = 2;
+    let mut get = [0; 5];
+    get[have] = 1;
+    h.send(&offer_text(from, ME, give, get));
+    let answer = h.next(Duration::from_secs(5)).await.expect("an answer");
+    match &answer {
+        Message::AcceptOffer(a) => assert_eq!(a.offering, from as i32),
+        Message::RejectOffer(r) => assert_eq!(r.reason, None),
+        m => panic!("expected an answer to the offer, got {m}"),
+    }
+    // The server's echo of the answer ends it.
+    match answer {
+        Message::AcceptOffer(_) => h.send(&format!("1038|{GAME},-1")),
+        _ => h.send(&format!("1037|{GAME},{ME}")),
+    }
+
+    // They ask for seven ore: we cannot pay, so we decline without the agent.
+    h.send(&offer_text(from, ME, give, [0, 7, 0, 0, 0]));
+    match h.next(Duration::from_secs(5)).await {
+        Some(Message::RejectOffer(r)) => assert_eq!(r.reason, None),
+        m => panic!("expected a refusal, got {m:?}"),
+    }
+    // An offer to somebody else gets no answer from us.
+    let other = (0..4).find(|&s| s != ME && s != from).unwrap();
+    h.send(&offer_text(from, other, give, get));
+    assert!(h.next(Duration::from_secs(3)).await.is_none());
+}
+
+/// Offers one card for one card once a turn whenever it can, otherwise ends the turn.
+struct Offerer;
+
+impl Agent for Offerer {
+    fn name(&self) -> String {
+        "offerer".into()
+    }
+    fn decide(&mut self, view: &View, _deadline: Option<StdInstant>) -> Action {
+        let st = &view.state;
+        if st.phase() == Phase::Main && st.offers_made() == 0 {
+            let hand = st.hand(view.me);
+            if let Some(r) = Resource::ALL.into_iter().find(|&r| hand[r] > 0) {
+                let want = Resource::ALL.into_iter().find(|&w| w != r).unwrap();
+                let o = Offer::new(
+                    ResourceSet::of(r, 1),
+                    ResourceSet::of(want, 1),
+                    0xF & !(1 << view.me.index()),
+                )
+                .unwrap();
+                return Action::OfferTrade(o);
+            }
+        }
+        let mut l = ActionList::new();
+        st.legal_actions(&mut l);
+        if l.contains(Action::EndTurn) {
+            Action::EndTurn
+        } else {
+            l[0]
+        }
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
+    let lines = game_lines();
+    let (i, _) = find(&lines, |s| s.index() == ME);
+
+    for accepted in [false, true] {
+        let mut h = start(Box::new(Offerer));
+        h.feed(&lines[..i]);
+        h.drain().await;
+        h.feed(&lines[i..=i]);
+        let offer = match h.next(Duration::from_secs(5)).await {
+            Some(Message::MakeOffer(m)) => m,
+            m => panic!("expected our MAKEOFFER, got {m:?}"),
+        };
+        assert_eq!(offer.from, ME as i32);
+        assert!(!offer.to[ME] && offer.to.iter().filter(|&&b| b).count() == 3);
+        // The server announces it.
+        h.inbox.send(Message::MakeOffer(offer.clone())).unwrap();
+        let sent = Instant::now();
+        if accepted {
+            let other = (ME + 1) % 4;
+            h.send(&format!("1039|{GAME},{other},{ME}"));
+            let next = h
+                .next(Duration::from_secs(5))
+                .await
+                .expect("the turn goes on");
+            assert!(
+                !matches!(next, Message::ClearOffer(_) | Message::MakeOffer(_)),
+                "{next}"
+            );
+        } else {
+            match h.next(Duration::from_secs(5)).await {
+                Some(Message::ClearOffer(_)) => {}
+                m => panic!("expected CLEAROFFER, got {m:?}"),
+            }
+            let waited = sent.elapsed();
+            assert!(
+                waited >= Duration::from_millis(1900) && waited <= Duration::from_millis(2500),
+                "{waited:?}"
+            );
+            // One offer a turn for this agent: it ends the turn next.
+            match h.next(Duration::from_secs(5)).await {
+                Some(Message::EndTurn(_)) => {}
+                m => panic!("expected ENDTURN, got {m:?}"),
+            }
+        }
+    }
+}
