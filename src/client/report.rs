@@ -160,6 +160,11 @@ mod tests {
             points: Some(vec![3, 4, 10, 5]),
             winner: Some(2),
             end: "over".into(),
+            trades: TradeCounts {
+                offers_made: 3,
+                offers_accepted: 1,
+                ..Default::default()
+            },
             ..Default::default()
         };
         let j = r.to_json();
@@ -167,6 +172,9 @@ mod tests {
             "{\"game\":\"~botsOnly~1\",\"seat\":2,\"players\":[{\"name\":\"a\\\"b\",\"points\":3}"
         ));
         assert!(j.contains("\"won\":true"));
-        assert!(j.ends_with("\"end\":\"over\"}"));
+        assert!(j.contains("\"end\":\"over\""));
+        assert!(j.ends_with(
+            "\"trades\":{\"offers_made\":3,\"offers_accepted\":1,\"offers_received\":0,\"offers_we_accepted\":0,\"bank_trades\":0}}"
+        ));
     }
 }
