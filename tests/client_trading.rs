@@ -246,3 +246,47 @@ async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
         }
     }
 }
+
+/// Records the time it is given and the offers it may still make, then ends the turn.
+struct Clock(Arc<std::sync::Mutex<Vec<(Duration, u8)>>>);
+
+impl Agent for Clock {
+    fn name(&self) -> String {
+        "clock".into()
+    }
+    fn decide(&mut self, view: &View, deadline: Option<StdInstant>) -> Action {
+        let left = deadline.map_or(Duration::MAX, |d| d - StdInstant::now());
+        self.0
+            .lock()
+            .unwrap()
+            .push((left, view.state.offers_made()));
+        Offerer.decide(view, None)
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn decisions_in_our_turn_get_what_the_idle_timer_leaves() {
+    let lines = game_lines();
+    let (i, _) = find(&lines, |s| s.index() == ME);
+    // Our TURN message before that moment: the idle timer starts there; the roll does not
+    // restart it.
+    let t = (0..i)
+        .rev()
+        .find(|&k| matches!(&lines[k], Message::Turn(m) if m.player == ME as i32))
+        .unwrap();
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut h = start(Box::new(Clock(seen.clone())));
+    h.feed(&lines[..=t]);
+    h.drain().await;
+    let before = seen.lock().unwrap().len();
+    tokio::time::advance(Duration::from_secs(4)).await;
+    h.feed(&lines[t + 1..=i]);
+    let _ = h.next(Duration::from_secs(5)).await.expect("a decision");
+    let got = seen.lock().unwrap()[before..].to_vec();
+    let (left, offers_made) = *got.last().expect("the agent was asked");
+    // 8 s timer - 2.5 s margin - 4 s gone = 1.5 s at most (the default budget is 3 s).
+    assert!(left <= Duration::from_millis(1550), "{left:?}");
+    assert!(left >= Duration::from_millis(100), "{left:?}");
+    // No room for a 2 s offer wait: the view says no offers are left this turn.
+    assert_eq!(offers_made, catan_bot::game::MAX_OFFERS_PER_TURN);
+}

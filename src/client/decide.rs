@@ -35,6 +35,15 @@ const AGENT_GRACE_MS: u64 = 1500;
 /// server's idle timer (guide §0 #7), so the wait must leave room in the 8 s a robot gets;
 /// people may never answer.
 const OFFER_WAIT_MS: u64 = 2000;
+/// The server's idle timer for a robot in its turn (`ROBOT_FORCE_ENDTURN_SECONDS`; guide
+/// §7.1): it runs from the last action that resets it, not from the turn's start.
+const ROBOT_TIMER_MS: u64 = 8000;
+/// What we keep free of that timer for the network, the server's check interval and our own
+/// send path.
+const TIMER_MARGIN_MS: u64 = 2500;
+/// The least time a decision gets even when the timer is nearly out (the agent then returns
+/// its best move so far).
+const MIN_DECISION_MS: u64 = 150;
 
 /// Everything a game task needs from the session.
 pub struct GameContext {
@@ -109,6 +118,9 @@ pub struct GamePlayer {
     offer_out: Option<OfferOut>,
     /// Offers we made this turn.
     offers_this_turn: u8,
+    /// When the server's idle timer for our turn last restarted (turn start, or our last
+    /// action that resets it).
+    timer_start: Instant,
     report: GameReport,
     record: Option<BufWriter<File>>,
     done: bool,
@@ -138,6 +150,7 @@ impl GamePlayer {
             offers_seen: 0,
             offer_out: None,
             offers_this_turn: 0,
+            timer_start: Instant::now(),
             report,
             record: record.map(BufWriter::new),
             done: false,
@@ -302,6 +315,7 @@ impl GamePlayer {
                 self.offer_in = None;
                 self.offer_out = None;
                 self.offers_this_turn = 0;
+                self.timer_start = Instant::now();
             }
             M::DeclinePlayerRequest(m) => {
                 self.refused(&format!(
@@ -580,7 +594,15 @@ impl GamePlayer {
                 return None;
             }
         } else {
-            view.state.set_offers_made(self.offers_this_turn);
+            // An offer waits up to OFFER_WAIT_MS without restarting the idle timer: none
+            // when that would not leave a decision's worth of time after it.
+            let room = self.timer_left() >= Duration::from_millis(OFFER_WAIT_MS + 1000);
+            let made = if room {
+                self.offers_this_turn
+            } else {
+                crate::game::MAX_OFFERS_PER_TURN
+            };
+            view.state.set_offers_made(made);
         }
         if view.state.to_move() != me {
             debug!(state, "not ours to decide");
@@ -597,7 +619,8 @@ impl GamePlayer {
             self.send_action(&view, a, started);
             return None;
         };
-        let deadline = StdInstant::now() + self.decision_budget();
+        let budget = self.decision_budget();
+        let deadline = StdInstant::now() + budget;
         let v = view.clone();
         let handle = tokio::task::spawn_blocking(move || {
             let a = agent.decide(&v, Some(deadline));
@@ -608,7 +631,7 @@ impl GamePlayer {
             key: self.key(),
             view,
             started,
-            give_up: started + self.decision_budget() + Duration::from_millis(AGENT_GRACE_MS),
+            give_up: started + budget + Duration::from_millis(AGENT_GRACE_MS),
             abandoned: false,
         })
     }
@@ -637,8 +660,23 @@ impl GamePlayer {
             && view.state.to_move() == me
     }
 
+    /// The agent's time for this decision: `--decision-ms`, cut in our turn to what the
+    /// server's idle timer leaves (less a margin), never below `MIN_DECISION_MS`. Strength
+    /// grows with the hardware inside this budget; a forced turn is never risked for it.
     fn decision_budget(&self) -> Duration {
-        Duration::from_millis(self.ctx.config.decision_ms)
+        let configured = Duration::from_millis(self.ctx.config.decision_ms);
+        if self.mirror.current != Some(self.me()) {
+            return configured;
+        }
+        configured
+            .min(self.timer_left())
+            .max(Duration::from_millis(MIN_DECISION_MS))
+    }
+
+    /// What the server's idle timer leaves of our turn, less the margin.
+    fn timer_left(&self) -> Duration {
+        let limit = Duration::from_millis(ROBOT_TIMER_MS - TIMER_MARGIN_MS);
+        limit.saturating_sub(self.timer_start.elapsed())
     }
 
     fn reply_timeout(&self) -> Duration {
@@ -760,6 +798,14 @@ impl GamePlayer {
             }
             Action::AcceptOffer | Action::DeclineOffer => self.offer_in = None,
             _ => {}
+        }
+        // ROLLDICE, MAKEOFFER and CHOOSEPLAYER do not restart the server's idle timer; the
+        // other actions do (guide §0 #7, `SOCGame.lastActionTime`).
+        if !matches!(
+            action,
+            Action::Roll | Action::OfferTrade(_) | Action::DeclineOffer | Action::ChooseVictim(_)
+        ) {
+            self.timer_start = Instant::now();
         }
         if matches!(action, Action::EndTurn)
             || matches!(
