@@ -69,8 +69,9 @@ pub fn answer(state: &State) -> Action {
 }
 
 /// `Phase::Main`: the offer the model makes, if any — the first candidate of
-/// [`State::push_offers`] (the highest build, cheapest give first), addressed to every seat
-/// it would trade with. `None` when there is no candidate or no acceptable partner.
+/// [`State::push_offers`] (the highest build, cheapest give first) not yet made this turn,
+/// addressed to every seat it would trade with. `None` when there is no such candidate or no
+/// acceptable partner.
 pub fn choose_offer(state: &State) -> Option<Action> {
     if state.phase() != Phase::Main {
         return None;
@@ -87,12 +88,15 @@ pub fn choose_offer(state: &State) -> Option<Action> {
     }
     let mut list = ActionList::new();
     state.push_offers(&mut list);
-    list.iter().find_map(|&a| match a {
-        Action::OfferTrade(o) => {
-            crate::game::Offer::new(o.give(), o.get(), partners).map(Action::OfferTrade)
-        }
-        _ => None,
-    })
+    // A declined offer is not made again: the n-th offer of a turn is the n-th candidate.
+    list.iter()
+        .filter_map(|&a| match a {
+            Action::OfferTrade(o) => {
+                crate::game::Offer::new(o.give(), o.get(), partners).map(Action::OfferTrade)
+            }
+            _ => None,
+        })
+        .nth(usize::from(state.offers_made()))
 }
 
 #[cfg(test)]
@@ -183,5 +187,26 @@ mod tests {
             tried += 1;
         }
         assert!(tried > 20, "{tried}");
+    }
+
+    #[test]
+    fn a_declined_offer_is_not_repeated_in_the_turn() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut seen = 0;
+        for st in main_positions(300, 21) {
+            let Some(first) = choose_offer(&st) else {
+                continue;
+            };
+            let mut t = st.clone();
+            t.apply(first, &mut rng);
+            while t.phase() == Phase::TradeResponse {
+                t.apply(Action::DeclineOffer, &mut rng);
+            }
+            if let Some(second) = choose_offer(&t) {
+                assert_ne!(first, second);
+                seen += 1;
+            }
+        }
+        assert!(seen > 5, "{seen}");
     }
 }
