@@ -18,6 +18,7 @@ use tokio::time::{sleep_until, Instant};
 use tracing::{debug, info, warn};
 
 use super::mirror::Mirror;
+use super::pace::Pacer;
 use super::report::GameReport;
 use super::translate::{self, pn, seat};
 use super::ClientConfig;
@@ -31,6 +32,9 @@ const SETTLE_MS: u64 = 300;
 const MAX_DECISIONS_PER_TURN: u32 = 80;
 /// Grace after the agent's deadline before we answer without it.
 const AGENT_GRACE_MS: u64 = 1500;
+/// The face we ask for: 0 is the stock robots' plain robot icon (robot.gif; -1 is their
+/// "smart" one).
+const ROBOT_FACE: i32 = 0;
 
 /// Everything a game task needs from the session.
 pub struct GameContext {
@@ -77,6 +81,16 @@ struct InFlight {
     abandoned: bool,
 }
 
+/// A decided action held back by `--pace` until `at`.
+struct Held {
+    view: View,
+    action: Action,
+    key: DecisionKey,
+    at: Instant,
+    /// Decision latency (without the pace), for the report.
+    ms: f64,
+}
+
 /// A per-game task (see the module doc).
 pub struct GamePlayer {
     ctx: GameContext,
@@ -90,6 +104,14 @@ pub struct GamePlayer {
     report: GameReport,
     record: Option<BufWriter<File>>,
     done: bool,
+    pacer: Pacer,
+    held: Option<Held>,
+    /// Our robot face was requested (once per game).
+    face_sent: bool,
+    /// When our current turn began (TURN naming us), for the turn-length log line.
+    turn_started: Option<Instant>,
+    /// The report went to the session (game over and deleted, dismissed or disconnected).
+    reported: bool,
 }
 
 impl GamePlayer {
@@ -103,6 +125,7 @@ impl GamePlayer {
             seat: Some(ctx.seat.index()),
             ..Default::default()
         };
+        let pacer = Pacer::new(ctx.config.pace, ctx.config.decision_ms, AGENT_GRACE_MS);
         GamePlayer {
             ctx,
             mirror,
@@ -115,6 +138,11 @@ impl GamePlayer {
             report,
             record: record.map(BufWriter::new),
             done: false,
+            pacer,
+            held: None,
+            face_sent: false,
+            turn_started: None,
+            reported: false,
         }
     }
 
@@ -128,6 +156,7 @@ impl GamePlayer {
         let mut flight: Option<InFlight> = None;
         loop {
             let wait_deadline = self.waiting.map(|w| w.deadline);
+            let held_until = self.held.as_ref().map(|h| h.at);
             let give_up = flight.as_ref().filter(|f| !f.abandoned).map(|f| f.give_up);
             tokio::select! {
                 msg = inbox.recv() => match msg {
@@ -158,6 +187,9 @@ impl GamePlayer {
                 }
                 _ = sleep_until(wait_deadline.unwrap_or_else(Instant::now)), if wait_deadline.is_some() => {
                     self.on_reply_timeout();
+                }
+                _ = sleep_until(held_until.unwrap_or_else(Instant::now)), if held_until.is_some() => {
+                    self.release_held();
                 }
                 _ = sleep_until(give_up.unwrap_or_else(Instant::now)), if give_up.is_some() => {
                     // The agent overran its deadline: answer without it; its late answer is
@@ -245,6 +277,17 @@ impl GamePlayer {
                     robot: true,
                 }));
             }
+            // Our own seat confirmed: ask for a robot face, as the stock robots do
+            // (SOCRobotClient: CHANGEFACE after its SITDOWN; face 0 = robot.gif, the server
+            // takes ids <= 0 from robots only).
+            M::SitDown(m) if m.nickname == self.ctx.nickname && !self.face_sent => {
+                self.face_sent = true;
+                self.send(M::ChangeFace(proto::ChangeFace {
+                    game: g,
+                    player: m.player,
+                    face: ROBOT_FACE,
+                }));
+            }
             M::GameState(m) if self.waiting.is_some_and(|w| !w.settling) => {
                 let w = self.waiting.expect("guarded");
                 if w.text_seen && m.state == w.sent_state {
@@ -263,6 +306,17 @@ impl GamePlayer {
                     self.report.forced_end_turns += 1;
                     warn!(state = prev_state, "the server ended our turn");
                 }
+                if prev_current == Some(me) {
+                    if let Some(t) = self.turn_started.take() {
+                        let ms = t.elapsed().as_millis() as u64;
+                        info!(ms, turn = self.mirror.turn, "our turn ended");
+                    }
+                }
+                if self.mirror.current == Some(me) {
+                    self.turn_started = Some(Instant::now());
+                }
+                self.pacer.on_turn();
+                self.held = None;
                 self.ended_turn = false;
                 self.waiting = None;
                 self.banned.clear();
@@ -313,7 +367,12 @@ impl GamePlayer {
             M::DiscardRequest(_) if self.waiting.is_some() => self.refused("DISCARDREQUEST again"),
             M::ChoosePlayerRequest(m) => self.victims = Some(m.choices.clone()),
             M::MakeOffer(m) => self.on_offer(m),
-            M::GameStats(_) if self.mirror.final_scores.is_some() => self.finish("over"),
+            // Over: stay seated (observers keep seeing our seat and final score) until the
+            // server deletes the game; only then does the report count towards `--games`.
+            M::GameStats(_) if self.mirror.final_scores.is_some() => {
+                self.conclude("over");
+                info!("game over; staying seated until the server deletes the game");
+            }
             M::DeleteGame(_) => {
                 self.finish("deleted");
                 self.done = true;
@@ -412,7 +471,18 @@ impl GamePlayer {
         self.send(reply);
     }
 
+    /// Ends the game's record as `why` (if not ended yet) and hands the report to the session
+    /// (once).
     fn finish(&mut self, why: &str) {
+        self.conclude(why);
+        if !self.reported {
+            self.reported = true;
+            let _ = self.ctx.reports.send(self.report.clone());
+        }
+    }
+
+    /// Fills in the report as ended by `why`, unless it has ended already.
+    fn conclude(&mut self, why: &str) {
         if !self.report.end.is_empty() {
             return;
         }
@@ -436,14 +506,17 @@ impl GamePlayer {
             mismatches = stats.mismatches,
             "game finished"
         );
-        let _ = self.ctx.reports.send(self.report.clone());
     }
 
     // ---- deciding ---------------------------------------------------------------------
 
     /// Starts a decision if one is due: the agent runs on a blocking thread.
     fn maybe_decide(&mut self) -> Option<InFlight> {
-        if self.waiting.is_some() || self.mirror.is_over() || !self.report.end.is_empty() {
+        if self.waiting.is_some()
+            || self.held.is_some()
+            || self.mirror.is_over()
+            || !self.report.end.is_empty()
+        {
             return None;
         }
         let me = self.me();
@@ -520,7 +593,7 @@ impl GamePlayer {
     }
 
     fn on_decided(&mut self, f: InFlight, action: Action) {
-        if f.key != self.key() || self.waiting.is_some() {
+        if f.key != self.key() || self.waiting.is_some() || self.held.is_some() {
             debug!(?action, "decision no longer needed");
             return;
         }
@@ -625,7 +698,40 @@ impl GamePlayer {
         self.waiting = Some(self.wait_for(None));
     }
 
+    /// Sends `action` now, or holds it until the pace says (`--pace`).
     fn send_action(&mut self, view: &View, action: Action, started: Instant) {
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let at = self.pacer.send_at(&action, started);
+        if at > Instant::now() {
+            debug!(
+                ?action,
+                wait_ms = (at - Instant::now()).as_millis() as u64,
+                "paced"
+            );
+            self.held = Some(Held {
+                view: view.clone(),
+                action,
+                key: self.key(),
+                at,
+                ms,
+            });
+            return;
+        }
+        self.send_decided(view, action, ms);
+    }
+
+    /// The held action's time has come: send it if its situation still holds.
+    fn release_held(&mut self) {
+        let Some(h) = self.held.take() else { return };
+        if h.key != self.key() || self.waiting.is_some() {
+            debug!(action = ?h.action, "paced action no longer wanted");
+            return;
+        }
+        self.send_decided(&h.view, h.action, h.ms);
+    }
+
+    fn send_decided(&mut self, view: &View, action: Action, ms: f64) {
+        self.pacer.on_sent(&action);
         let msg = translate::action_message(&self.ctx.game, self.me(), &view.state, action);
         if matches!(action, Action::EndTurn)
             || matches!(
@@ -635,7 +741,6 @@ impl GamePlayer {
         {
             self.ended_turn = true;
         }
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
         self.report.decisions += 1;
         self.report.latencies_ms.push(ms);
         self.decisions_this_turn += 1;
