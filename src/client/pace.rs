@@ -37,11 +37,7 @@ pub const TIMER_MARGIN_MS: u64 = 1500;
 /// The stock robot's pause before `action`, in a normal game (ms).
 pub fn before_ms(action: &Action) -> u64 {
     match action {
-        Action::PlaceInitialSettlement(_)
-        | Action::PlaceInitialRoad(_)
-        | Action::BuildRoad(_)
-        | Action::BuildSettlement(_)
-        | Action::BuildCity(_) => 500,
+        a if places_piece(a) => 500,
         Action::EndTurn => 1500,
         _ => 0,
     }
@@ -50,11 +46,7 @@ pub fn before_ms(action: &Action) -> u64 {
 /// The stock robot's pause after `action`, in a normal game (ms).
 pub fn after_ms(action: &Action) -> u64 {
     match action {
-        Action::PlaceInitialSettlement(_)
-        | Action::PlaceInitialRoad(_)
-        | Action::BuildRoad(_)
-        | Action::BuildSettlement(_)
-        | Action::BuildCity(_) => 1000,
+        a if places_piece(a) => 1000,
         Action::BankTrade { .. } | Action::MoveRobber(_) => 2000,
         Action::PlayKnight
         | Action::PlayYearOfPlenty
@@ -63,6 +55,19 @@ pub fn after_ms(action: &Action) -> u64 {
         | Action::PickMonopoly(_) => 1500,
         _ => 0,
     }
+}
+
+/// A settlement, city or road put on the board (initial, paid or free): the stock robot's
+/// `pause(500); putPiece; pause(1000)`.
+fn places_piece(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::PlaceInitialSettlement(_)
+            | Action::PlaceInitialRoad(_)
+            | Action::BuildRoad(_)
+            | Action::BuildSettlement(_)
+            | Action::BuildCity(_)
+    )
 }
 
 /// Does the server restart the turn timer when it applies `action` (guide §7.1)? Rolling,
