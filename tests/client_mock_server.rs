@@ -533,3 +533,31 @@ async fn with_pace_the_bot_waits_like_a_stock_robot_before_placing() {
     trigger.trigger();
     assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
 }
+
+#[tokio::test(start_paused = true)]
+async fn with_pace_a_trade_offer_is_answered_after_the_stock_robots_pause() {
+    let mut config = ClientConfig::new("mock", "c", "mockbot", "heuristic:seed=7".parse().unwrap());
+    config.pace = true;
+    let (mut server, trigger, _reports, session) = start_session(config, "mockbot");
+    let lines = server_lines();
+    let mut i = 0;
+    // Up to the first offer made to our seat 3 by another player.
+    play_through(&mut server, &lines, &mut i, |l| {
+        let f: Vec<&str> = l.split(['|', ',']).collect();
+        f[0] == "1041" && f[2] != "3" && f[6] == "true"
+    })
+    .await;
+    let t0 = tokio::time::Instant::now();
+    server
+        .expect("an answer to the offer", |m| {
+            matches!(m, Message::AcceptOffer(_) | Message::RejectOffer(_)).then_some(())
+        })
+        .await;
+    let waited = t0.elapsed();
+    assert!(
+        waited >= Duration::from_millis(3500) && waited <= Duration::from_millis(4000),
+        "answered after {waited:?}"
+    );
+    trigger.trigger();
+    assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+}

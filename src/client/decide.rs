@@ -91,6 +91,14 @@ struct Held {
     ms: f64,
 }
 
+/// Our answer to a trade offer, held back by `--pace` until `at`; dropped if the offer is
+/// withdrawn or the turn changes first (as the stock robot does after its pause).
+struct HeldReply {
+    reply: Message,
+    from: i32,
+    at: Instant,
+}
+
 /// A per-game task (see the module doc).
 pub struct GamePlayer {
     ctx: GameContext,
@@ -106,6 +114,7 @@ pub struct GamePlayer {
     done: bool,
     pacer: Pacer,
     held: Option<Held>,
+    held_reply: Option<HeldReply>,
     /// Our robot face was requested (once per game).
     face_sent: bool,
     /// When our current turn began (TURN naming us), for the turn-length log line.
@@ -140,6 +149,7 @@ impl GamePlayer {
             done: false,
             pacer,
             held: None,
+            held_reply: None,
             face_sent: false,
             turn_started: None,
             reported: false,
@@ -157,6 +167,7 @@ impl GamePlayer {
         loop {
             let wait_deadline = self.waiting.map(|w| w.deadline);
             let held_until = self.held.as_ref().map(|h| h.at);
+            let reply_at = self.held_reply.as_ref().map(|h| h.at);
             let give_up = flight.as_ref().filter(|f| !f.abandoned).map(|f| f.give_up);
             tokio::select! {
                 msg = inbox.recv() => match msg {
@@ -190,6 +201,11 @@ impl GamePlayer {
                 }
                 _ = sleep_until(held_until.unwrap_or_else(Instant::now)), if held_until.is_some() => {
                     self.release_held();
+                }
+                _ = sleep_until(reply_at.unwrap_or_else(Instant::now)), if reply_at.is_some() => {
+                    if let Some(h) = self.held_reply.take() {
+                        self.send(h.reply);
+                    }
                 }
                 _ = sleep_until(give_up.unwrap_or_else(Instant::now)), if give_up.is_some() => {
                     // The agent overran its deadline: answer without it; its late answer is
@@ -317,6 +333,7 @@ impl GamePlayer {
                 }
                 self.pacer.on_turn();
                 self.held = None;
+                self.held_reply = None;
                 self.ended_turn = false;
                 self.waiting = None;
                 self.banned.clear();
@@ -367,6 +384,15 @@ impl GamePlayer {
             M::DiscardRequest(_) if self.waiting.is_some() => self.refused("DISCARDREQUEST again"),
             M::ChoosePlayerRequest(m) => self.victims = Some(m.choices.clone()),
             M::MakeOffer(m) => self.on_offer(m),
+            M::ClearOffer(m)
+                if self
+                    .held_reply
+                    .as_ref()
+                    .is_some_and(|h| m.player == -1 || m.player == h.from) =>
+            {
+                debug!(from = m.player, "offer withdrawn before our paced answer");
+                self.held_reply = None;
+            }
             // Over: stay seated (observers keep seeing our seat and final score) until the
             // server deletes the game; only then does the report count towards `--games`.
             M::GameStats(_) if self.mirror.final_scores.is_some() => {
@@ -453,7 +479,12 @@ impl GamePlayer {
             }
             _ => false,
         };
-        info!(from = m.from, accept, "answering a trade offer");
+        info!(
+            from = m.from,
+            accept,
+            paced = self.pacer.enabled(),
+            "answering a trade offer"
+        );
         let reply = if accept {
             Message::AcceptOffer(proto::AcceptOffer {
                 game: g,
@@ -468,7 +499,16 @@ impl GamePlayer {
                 reason: None,
             })
         };
-        self.send(reply);
+        if self.pacer.enabled() {
+            // A newer offer replaces an answer still held for an older one.
+            self.held_reply = Some(HeldReply {
+                reply,
+                from: m.from,
+                at: Instant::now() + super::pace::offer_reply_delay(),
+            });
+        } else {
+            self.send(reply);
+        }
     }
 
     /// Ends the game's record as `why` (if not ended yet) and hands the report to the session

@@ -15,6 +15,11 @@
 //! | play knight / year of plenty / monopoly | 0 | 1500 |
 //! | pick year-of-plenty or monopoly resources | 0 | 1500 |
 //! | roll, buy a card, play road building, discard, choose a victim | 0 | 0 |
+//! | answer another player's trade offer (`handleMAKEOFFER`) | 3500-4000 | 0 |
+//!
+//! Answers to trade offers wait 3.75 s and are dropped if the offer is withdrawn or the turn
+//! ends meanwhile (the stock robot answers nothing then either); they are not turn actions, so
+//! the offering player's timer is not ours to budget.
 //!
 //! A pause after an action delays the stock robot's next action of the same turn, so our wait
 //! before an action is its own "before" plus the previous action's "after" (none at the start of
@@ -55,6 +60,12 @@ pub fn after_ms(action: &Action) -> u64 {
         | Action::PickMonopoly(_) => 1500,
         _ => 0,
     }
+}
+
+/// How long the stock robot thinks before answering another player's trade offer
+/// (`handleMAKEOFFER`: `pause(3500 + rand % 500)`; we take the middle).
+pub fn offer_reply_delay() -> Duration {
+    Duration::from_millis(3750)
 }
 
 /// A settlement, city or road put on the board (initial, paid or free): the stock robot's
