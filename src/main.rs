@@ -105,7 +105,8 @@ struct PlayArgs {
     robot_class: String,
     /// Pace for people watching: before each action wait about as long as a stock JSettlers
     /// robot does in a normal game (0.5-2.5 s; 1.5 s before ending a turn), while searching,
-    /// and never so long that the server's 8 s turn timer could end the turn.
+    /// and never so long that the server's 8 s turn timer could end the turn. Answers to trade
+    /// offers wait 3.5 s. Meant for servers whose robots pause normally (fast_pause_percent 100).
     #[arg(long)]
     pace: bool,
 }

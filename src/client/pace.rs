@@ -17,7 +17,7 @@
 //! | roll, buy a card, play road building, discard, choose a victim | 0 | 0 |
 //! | answer another player's trade offer (`handleMAKEOFFER`) | 3500-4000 | 0 |
 //!
-//! Answers to trade offers wait 3.75 s and are dropped if the offer is withdrawn or the turn
+//! Answers to trade offers wait 3.5 s and are dropped if the offer is withdrawn or the turn
 //! ends meanwhile (the stock robot answers nothing then either); they are not turn actions, so
 //! the offering player's timer is not ours to budget.
 //!
@@ -63,9 +63,10 @@ pub fn after_ms(action: &Action) -> u64 {
 }
 
 /// How long the stock robot thinks before answering another player's trade offer
-/// (`handleMAKEOFFER`: `pause(3500 + rand % 500)`; we take the middle).
+/// (`handleMAKEOFFER`: `pause(3500 + rand % 500)`). We take the shortest, so our answer is
+/// never the one the offering robot (whose turn timer offers do not restart) waits for last.
 pub fn offer_reply_delay() -> Duration {
-    Duration::from_millis(3750)
+    Duration::from_millis(3500)
 }
 
 /// A settlement, city or road put on the board (initial, paid or free): the stock robot's
