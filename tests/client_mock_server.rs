@@ -440,6 +440,18 @@ fn start_session(
     (server, trigger, reports, session)
 }
 
+/// A session of `mockbot` (seat 3 of the recorded game) with `--pace`.
+fn paced_session() -> (
+    DuplexServer,
+    shutdown::ShutdownTrigger,
+    tokio::task::JoinHandle<SessionEnd>,
+) {
+    let mut config = ClientConfig::new("mock", "c", "mockbot", "heuristic:seed=7".parse().unwrap());
+    config.pace = true;
+    let (server, trigger, _reports, session) = start_session(config, "mockbot");
+    (server, trigger, session)
+}
+
 #[tokio::test(start_paused = true)]
 async fn the_bot_shows_a_robot_face_and_stays_seated_until_the_game_is_deleted() {
     // The recorded seat-3 player's nickname, so the server's SITDOWN echo names us.
@@ -497,9 +509,7 @@ async fn the_bot_shows_a_robot_face_and_stays_seated_until_the_game_is_deleted()
 
 #[tokio::test(start_paused = true)]
 async fn with_pace_the_bot_waits_like_a_stock_robot_before_placing() {
-    let mut config = ClientConfig::new("mock", "c", "mockbot", "heuristic:seed=7".parse().unwrap());
-    config.pace = true;
-    let (mut server, trigger, _reports, session) = start_session(config, "mockbot");
+    let (mut server, trigger, session) = paced_session();
     let lines = server_lines();
     let mut i = 0;
     play_through(&mut server, &lines, &mut i, |l| {
@@ -536,9 +546,7 @@ async fn with_pace_the_bot_waits_like_a_stock_robot_before_placing() {
 
 #[tokio::test(start_paused = true)]
 async fn with_pace_a_trade_offer_is_answered_after_the_stock_robots_pause() {
-    let mut config = ClientConfig::new("mock", "c", "mockbot", "heuristic:seed=7".parse().unwrap());
-    config.pace = true;
-    let (mut server, trigger, _reports, session) = start_session(config, "mockbot");
+    let (mut server, trigger, session) = paced_session();
     let lines = server_lines();
     let mut i = 0;
     // Up to the first offer made to our seat 3 by another player.
