@@ -18,7 +18,7 @@ Usage: scripts/jsettlers-server.sh [--help] [EXTRA_SERVER_ARG...]
 
 Starts soc.server.SOCServer headless in a fresh temporary working directory (so no stray
 jsserver.properties is read), runs GAMES robot-only classic 4-player games, and exits when
-the last game has finished (jsettlers.bots.botgames.shutdown=Y). The script's exit status is
+the last game has finished (unless SHUTDOWN=N). The script's exit status is
 the server's. Stop it early with Ctrl-C or SIGTERM (the server is stopped too).
 
 Server code, first found of:
@@ -43,6 +43,8 @@ Options (environment variables, default in brackets):
   WAIT_SEC      seconds to wait before the first game so bots can connect,
                 jsettlers.bots.botgames.wait_sec [10]
   MAXCONN       maximum connections, built-in robots included [50]
+  SHUTDOWN      Y: exit when the last robot-only game has finished,
+                jsettlers.bots.botgames.shutdown; N: keep serving (watching) [Y]
   START3P       optional jsettlers.bots.start3p, third-party robot classes the server starts
                 itself, e.g. "1,soc.robot.sample3p.Sample3PClient" [unset]
   LOG           file to write the server console (stdout+stderr) to [this script's stdout]
@@ -85,6 +87,7 @@ TURN_TIMEOUT="${TURN_TIMEOUT:-30}"
 FAST_PAUSE="${FAST_PAUSE:-10}"
 WAIT_SEC="${WAIT_SEC:-10}"
 MAXCONN="${MAXCONN:-50}"
+SHUTDOWN="${SHUTDOWN:-Y}"
 START3P="${START3P:-}"
 LOG="${LOG:-}"
 JAVA="${JAVA:-java}"
@@ -102,6 +105,7 @@ done
 (( PERCENT3P <= 100 )) || die "PERCENT3P must be 0..100"
 (( FAST_PAUSE <= 100 )) || die "FAST_PAUSE must be 0..100"
 (( MAXCONN > ROBOTS )) || die "MAXCONN ($MAXCONN) must exceed ROBOTS ($ROBOTS): built-in robots count as connections"
+[[ "$SHUTDOWN" == Y || "$SHUTDOWN" == N ]] || die "SHUTDOWN must be Y or N, got '$SHUTDOWN'"
 [[ -n "$COOKIE" && "$COOKIE" != *[,\|]* && "$COOKIE" != *[[:space:]]* ]] \
     || die "COOKIE must be non-empty, without ',', '|' or spaces"
 
@@ -170,7 +174,7 @@ props=(
     "-Djsettlers.bots.botgames.parallel=$PARALLEL"
     "-Djsettlers.bots.botgames.wait_sec=$WAIT_SEC"
     "-Djsettlers.bots.botgames.gametypes=1"
-    "-Djsettlers.bots.botgames.shutdown=Y"
+    "-Djsettlers.bots.botgames.shutdown=$SHUTDOWN"
     "-Djsettlers.bots.percent3p=$PERCENT3P"
     "-Djsettlers.bots.timeout.turn=$TURN_TIMEOUT"
     "-Djsettlers.bots.fast_pause_percent=$FAST_PAUSE"

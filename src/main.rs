@@ -103,6 +103,12 @@ struct PlayArgs {
     /// Robot class name sent to the server (anything but soc.robot.SOCRobotBrain).
     #[arg(long, default_value = catan_bot::client::ROBOT_CLASS)]
     robot_class: String,
+    /// Pace for people watching: before each action wait about as long as a stock JSettlers
+    /// robot does in a normal game (0.5-2.5 s; 1.5 s before ending a turn), while searching,
+    /// and never so long that the server's 8 s turn timer could end the turn. Answers to trade
+    /// offers wait 3.5 s. Meant for servers whose robots pause normally (fast_pause_percent 100).
+    #[arg(long)]
+    pace: bool,
 }
 
 #[derive(clap::Args)]
@@ -339,6 +345,7 @@ fn play(args: PlayArgs) -> i32 {
     config.games = args.games;
     config.decision_ms = args.decision_ms;
     config.robot_class = args.robot_class;
+    config.pace = args.pace;
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {

@@ -398,3 +398,174 @@ async fn a_slow_agent_delays_neither_pings_nor_the_answer() {
     trigger.trigger();
     assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
 }
+
+/// Sends the recorded server lines from `*i` up to and including the first that `last`
+/// accepts, draining (and ignoring) whatever the client answers meanwhile.
+async fn play_through(
+    server: &mut DuplexServer,
+    lines: &[String],
+    i: &mut usize,
+    last: impl Fn(&str) -> bool,
+) {
+    loop {
+        let line = lines[*i].clone();
+        *i += 1;
+        server.send(&line).await;
+        if last(&line) {
+            return;
+        }
+        while server.next_within(Duration::from_millis(1)).await.is_some() {}
+    }
+}
+
+fn start_session(
+    config: ClientConfig,
+    nickname: &'static str,
+) -> (
+    DuplexServer,
+    shutdown::ShutdownTrigger,
+    mpsc::UnboundedReceiver<GameReport>,
+    tokio::task::JoinHandle<SessionEnd>,
+) {
+    let (client_io, server) = mock_connection();
+    let (trigger, stop) = shutdown::channel();
+    let (reports_tx, reports) = mpsc::unbounded_channel::<GameReport>();
+    let session = tokio::spawn(run_session(
+        client_io,
+        Arc::new(config),
+        nickname,
+        stop,
+        reports_tx,
+    ));
+    (server, trigger, reports, session)
+}
+
+/// A session of `mockbot` (seat 3 of the recorded game) with `--pace`.
+fn paced_session() -> (
+    DuplexServer,
+    shutdown::ShutdownTrigger,
+    tokio::task::JoinHandle<SessionEnd>,
+) {
+    let mut config = ClientConfig::new("mock", "c", "mockbot", "heuristic:seed=7".parse().unwrap());
+    config.pace = true;
+    let (server, trigger, _reports, session) = start_session(config, "mockbot");
+    (server, trigger, session)
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_bot_shows_a_robot_face_and_stays_seated_until_the_game_is_deleted() {
+    // The recorded seat-3 player's nickname, so the server's SITDOWN echo names us.
+    let config = ClientConfig::new(
+        "mock",
+        "c",
+        "samplebot1",
+        "heuristic:seed=3".parse().unwrap(),
+    );
+    let (mut server, trigger, mut reports, session) = start_session(config, "samplebot1");
+    let lines = server_lines();
+    let mut i = 0;
+    play_through(&mut server, &lines, &mut i, |l| {
+        l == "1012|~botsOnly~40,samplebot1,3,true"
+    })
+    .await;
+    let face = server
+        .expect("CHANGEFACE", |m| match m {
+            Message::ChangeFace(f) if f.game == GAME => Some((f.player, f.face)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(face, (3, 0), "robot face 0 in our seat 3");
+
+    // The whole recorded game, up to its final scores.
+    play_through(&mut server, &lines, &mut i, |l| {
+        l.starts_with("1061|~botsOnly~40,5,11,4,6,")
+    })
+    .await;
+    // Over, not yet deleted: still seated (no LEAVEGAME/LEAVEALL), nothing reported, for as
+    // long as the server keeps the game.
+    let t0 = tokio::time::Instant::now();
+    while t0.elapsed() < Duration::from_secs(120) {
+        if let Some(m) = server.next_within(Duration::from_secs(10)).await {
+            assert!(
+                !matches!(m, Message::LeaveGame(_) | Message::LeaveAll(_)),
+                "left the finished game before its deletion: {m}"
+            );
+        }
+    }
+    assert!(reports.try_recv().is_err(), "reported before the deletion");
+
+    // DELETEGAME: now the game counts as finished (this is what `--games N` waits for).
+    server.send("1015|~botsOnly~40").await;
+    let report = tokio::time::timeout(Duration::from_secs(5), reports.recv())
+        .await
+        .expect("no report after DELETEGAME")
+        .unwrap();
+    assert!(report.is_finished(), "{report:?}");
+    assert_eq!(report.end, "over");
+    assert_eq!(report.points.as_deref(), Some(&[5, 11, 4, 6][..]));
+    trigger.trigger();
+    assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+}
+
+#[tokio::test(start_paused = true)]
+async fn with_pace_the_bot_waits_like_a_stock_robot_before_placing() {
+    let (mut server, trigger, session) = paced_session();
+    let lines = server_lines();
+    let mut i = 0;
+    play_through(&mut server, &lines, &mut i, |l| {
+        l == "1026|~botsOnly~40,3,5"
+    })
+    .await;
+
+    // First settlement: the stock robot's pause(500) before putPiece.
+    let t0 = tokio::time::Instant::now();
+    server.expect("1st settlement", settlement).await;
+    let waited = t0.elapsed();
+    assert!(
+        waited >= Duration::from_millis(500) && waited < Duration::from_millis(900),
+        "settlement after {waited:?}"
+    );
+
+    // Its road: pause(1000) after the settlement plus pause(500) before the road.
+    play_through(&mut server, &lines, &mut i, |l| l == "1025|~botsOnly~40,6").await;
+    let t1 = tokio::time::Instant::now();
+    server
+        .expect("1st road", |m| match m {
+            Message::PutPiece(p) if p.piece_type == 0 && p.game == GAME => Some(()),
+            _ => None,
+        })
+        .await;
+    let waited = t1.elapsed();
+    assert!(
+        waited >= Duration::from_millis(1500) && waited < Duration::from_millis(1900),
+        "road after {waited:?}"
+    );
+    trigger.trigger();
+    assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+}
+
+#[tokio::test(start_paused = true)]
+async fn with_pace_a_trade_offer_is_answered_after_the_stock_robots_pause() {
+    let (mut server, trigger, session) = paced_session();
+    let lines = server_lines();
+    let mut i = 0;
+    // Up to the first offer made to our seat 3 by another player.
+    play_through(&mut server, &lines, &mut i, |l| {
+        let f: Vec<&str> = l.split(['|', ',']).collect();
+        f[0] == "1041" && f[2] != "3" && f[6] == "true"
+    })
+    .await;
+    let t0 = tokio::time::Instant::now();
+    server
+        .expect("an answer to the offer", |m| {
+            matches!(m, Message::AcceptOffer(_) | Message::RejectOffer(_)).then_some(())
+        })
+        .await;
+    let waited = t0.elapsed();
+    assert!(
+        waited >= Duration::from_millis(3500) && waited <= Duration::from_millis(4000),
+        "answered after {waited:?}"
+    );
+    trigger.trigger();
+    assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+}

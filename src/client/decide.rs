@@ -18,6 +18,7 @@ use tokio::time::{sleep_until, Instant};
 use tracing::{debug, info, warn};
 
 use super::mirror::Mirror;
+use super::pace::Pacer;
 use super::report::GameReport;
 use super::translate::{self, pn, seat};
 use super::ClientConfig;
@@ -35,15 +36,16 @@ const AGENT_GRACE_MS: u64 = 1500;
 /// server's idle timer (guide §0 #7), so the wait must leave room in the 8 s a robot gets;
 /// people may never answer.
 const OFFER_WAIT_MS: u64 = 2000;
-/// The server's idle timer for a robot in its turn (`ROBOT_FORCE_ENDTURN_SECONDS`; guide
-/// §7.1): it runs from the last action that resets it, not from the turn's start.
-const ROBOT_TIMER_MS: u64 = 8000;
-/// What we keep free of that timer for the network, the server's check interval and our own
-/// send path.
-const TIMER_MARGIN_MS: u64 = 2500;
+/// What a decision keeps free of the server's 8 s idle timer (which runs from the last
+/// action that restarts it, see `pace::refreshes_timer`) for the network, the server's check
+/// interval and our own send path.
+const DECISION_TIMER_MARGIN_MS: u64 = 2500;
 /// The least time a decision gets even when the timer is nearly out (the agent then returns
 /// its best move so far).
 const MIN_DECISION_MS: u64 = 150;
+/// The face we ask for: 0 is the stock robots' plain robot icon (robot.gif; -1 is their
+/// "smart" one).
+const ROBOT_FACE: i32 = 0;
 
 /// Everything a game task needs from the session.
 pub struct GameContext {
@@ -100,6 +102,16 @@ struct InFlight {
     abandoned: bool,
 }
 
+/// A decided action held back by `--pace` until `at`.
+struct Held {
+    view: View,
+    action: Action,
+    key: DecisionKey,
+    at: Instant,
+    /// Decision latency (without the pace), for the report.
+    ms: f64,
+}
+
 /// A per-game task (see the module doc).
 pub struct GamePlayer {
     ctx: GameContext,
@@ -118,12 +130,17 @@ pub struct GamePlayer {
     offer_out: Option<OfferOut>,
     /// Offers we made this turn.
     offers_this_turn: u8,
-    /// When the server's idle timer for our turn last restarted (turn start, or our last
-    /// action that resets it).
-    timer_start: Instant,
     report: GameReport,
     record: Option<BufWriter<File>>,
     done: bool,
+    pacer: Pacer,
+    held: Option<Held>,
+    /// Our robot face was requested (once per game).
+    face_sent: bool,
+    /// When our current turn began (TURN naming us), for the turn-length log line.
+    turn_started: Option<Instant>,
+    /// The report went to the session (game over and deleted, dismissed or disconnected).
+    reported: bool,
 }
 
 impl GamePlayer {
@@ -137,6 +154,7 @@ impl GamePlayer {
             seat: Some(ctx.seat.index()),
             ..Default::default()
         };
+        let pacer = Pacer::new(ctx.config.pace, ctx.config.decision_ms, AGENT_GRACE_MS);
         GamePlayer {
             ctx,
             mirror,
@@ -150,10 +168,14 @@ impl GamePlayer {
             offers_seen: 0,
             offer_out: None,
             offers_this_turn: 0,
-            timer_start: Instant::now(),
             report,
             record: record.map(BufWriter::new),
             done: false,
+            pacer,
+            held: None,
+            face_sent: false,
+            turn_started: None,
+            reported: false,
         }
     }
 
@@ -168,6 +190,7 @@ impl GamePlayer {
         loop {
             let wait_deadline = self.waiting.map(|w| w.deadline);
             let offer_deadline = self.offer_out.map(|o| o.deadline);
+            let held_until = self.held.as_ref().map(|h| h.at);
             let give_up = flight.as_ref().filter(|f| !f.abandoned).map(|f| f.give_up);
             tokio::select! {
                 msg = inbox.recv() => match msg {
@@ -201,6 +224,9 @@ impl GamePlayer {
                 }
                 _ = sleep_until(offer_deadline.unwrap_or_else(Instant::now)), if offer_deadline.is_some() => {
                     self.withdraw_offer("not every addressee answered in time");
+                }
+                _ = sleep_until(held_until.unwrap_or_else(Instant::now)), if held_until.is_some() => {
+                    self.release_held();
                 }
                 _ = sleep_until(give_up.unwrap_or_else(Instant::now)), if give_up.is_some() => {
                     // The agent overran its deadline: answer without it; its late answer is
@@ -289,6 +315,17 @@ impl GamePlayer {
                     robot: true,
                 }));
             }
+            // Our own seat confirmed: ask for a robot face, as the stock robots do
+            // (SOCRobotClient: CHANGEFACE after its SITDOWN; face 0 = robot.gif, the server
+            // takes ids <= 0 from robots only).
+            M::SitDown(m) if m.nickname == self.ctx.nickname && !self.face_sent => {
+                self.face_sent = true;
+                self.send(M::ChangeFace(proto::ChangeFace {
+                    game: g,
+                    player: m.player,
+                    face: ROBOT_FACE,
+                }));
+            }
             M::GameState(m) if self.waiting.is_some_and(|w| !w.settling) => {
                 let w = self.waiting.expect("guarded");
                 if w.text_seen && m.state == w.sent_state {
@@ -307,6 +344,17 @@ impl GamePlayer {
                     self.report.forced_end_turns += 1;
                     warn!(state = prev_state, "the server ended our turn");
                 }
+                if prev_current == Some(me) {
+                    if let Some(t) = self.turn_started.take() {
+                        let ms = t.elapsed().as_millis() as u64;
+                        info!(ms, turn = self.mirror.turn, "our turn ended");
+                    }
+                }
+                if self.mirror.current == Some(me) {
+                    self.turn_started = Some(Instant::now());
+                }
+                self.pacer.on_turn();
+                self.held = None;
                 self.ended_turn = false;
                 self.waiting = None;
                 self.banned.clear();
@@ -315,7 +363,6 @@ impl GamePlayer {
                 self.offer_in = None;
                 self.offer_out = None;
                 self.offers_this_turn = 0;
-                self.timer_start = Instant::now();
             }
             M::DeclinePlayerRequest(m) => {
                 self.refused(&format!(
@@ -369,7 +416,12 @@ impl GamePlayer {
             M::DiscardRequest(_) if self.waiting.is_some() => self.refused("DISCARDREQUEST again"),
             M::ChoosePlayerRequest(m) => self.victims = Some(m.choices.clone()),
             M::MakeOffer(m) => self.on_offer(m),
-            M::GameStats(_) if self.mirror.final_scores.is_some() => self.finish("over"),
+            // Over: stay seated (observers keep seeing our seat and final score) until the
+            // server deletes the game; only then does the report count towards `--games`.
+            M::GameStats(_) if self.mirror.final_scores.is_some() => {
+                self.conclude("over");
+                info!("game over; staying seated until the server deletes the game");
+            }
             M::DeleteGame(_) => {
                 self.finish("deleted");
                 self.done = true;
@@ -511,7 +563,18 @@ impl GamePlayer {
         }
     }
 
+    /// Ends the game's record as `why` (if not ended yet) and hands the report to the session
+    /// (once).
     fn finish(&mut self, why: &str) {
+        self.conclude(why);
+        if !self.reported {
+            self.reported = true;
+            let _ = self.ctx.reports.send(self.report.clone());
+        }
+    }
+
+    /// Fills in the report as ended by `why`, unless it has ended already.
+    fn conclude(&mut self, why: &str) {
         if !self.report.end.is_empty() {
             return;
         }
@@ -535,14 +598,17 @@ impl GamePlayer {
             mismatches = stats.mismatches,
             "game finished"
         );
-        let _ = self.ctx.reports.send(self.report.clone());
     }
 
     // ---- deciding ---------------------------------------------------------------------
 
     /// Starts a decision if one is due: the agent runs on a blocking thread.
     fn maybe_decide(&mut self) -> Option<InFlight> {
-        if self.waiting.is_some() || self.mirror.is_over() || !self.report.end.is_empty() {
+        if self.waiting.is_some()
+            || self.held.is_some()
+            || self.mirror.is_over()
+            || !self.report.end.is_empty()
+        {
             return None;
         }
         let me = self.me();
@@ -673,10 +739,12 @@ impl GamePlayer {
             .max(Duration::from_millis(MIN_DECISION_MS))
     }
 
-    /// What the server's idle timer leaves of our turn, less the margin.
+    /// What the server's idle timer leaves of our turn, less the margin (the pacer keeps
+    /// when it last restarted, paced or not).
     fn timer_left(&self) -> Duration {
-        let limit = Duration::from_millis(ROBOT_TIMER_MS - TIMER_MARGIN_MS);
-        limit.saturating_sub(self.timer_start.elapsed())
+        let limit =
+            Duration::from_millis(super::pace::SERVER_TURN_TIMER_MS - DECISION_TIMER_MARGIN_MS);
+        limit.saturating_sub(self.pacer.since_timer_restart())
     }
 
     fn reply_timeout(&self) -> Duration {
@@ -684,7 +752,7 @@ impl GamePlayer {
     }
 
     fn on_decided(&mut self, f: InFlight, action: Action) {
-        if f.key != self.key() || self.waiting.is_some() {
+        if f.key != self.key() || self.waiting.is_some() || self.held.is_some() {
             debug!(?action, "decision no longer needed");
             return;
         }
@@ -789,7 +857,40 @@ impl GamePlayer {
         self.waiting = Some(self.wait_for(None));
     }
 
+    /// Sends `action` now, or holds it until the pace says (`--pace`).
     fn send_action(&mut self, view: &View, action: Action, started: Instant) {
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let at = self.pacer.send_at(&action, started);
+        if at > Instant::now() {
+            debug!(
+                ?action,
+                wait_ms = (at - Instant::now()).as_millis() as u64,
+                "paced"
+            );
+            self.held = Some(Held {
+                view: view.clone(),
+                action,
+                key: self.key(),
+                at,
+                ms,
+            });
+            return;
+        }
+        self.send_decided(view, action, ms);
+    }
+
+    /// The held action's time has come: send it if its situation still holds.
+    fn release_held(&mut self) {
+        let Some(h) = self.held.take() else { return };
+        if h.key != self.key() || self.waiting.is_some() {
+            debug!(action = ?h.action, "paced action no longer wanted");
+            return;
+        }
+        self.send_decided(&h.view, h.action, h.ms);
+    }
+
+    fn send_decided(&mut self, view: &View, action: Action, ms: f64) {
+        self.pacer.on_sent(&action);
         let msg = translate::action_message(&self.ctx.game, self.me(), &view.state, action);
         match action {
             Action::OfferTrade(_) => {
@@ -799,14 +900,6 @@ impl GamePlayer {
             Action::AcceptOffer | Action::DeclineOffer => self.offer_in = None,
             _ => {}
         }
-        // ROLLDICE, MAKEOFFER and CHOOSEPLAYER do not restart the server's idle timer; the
-        // other actions do (guide §0 #7, `SOCGame.lastActionTime`).
-        if !matches!(
-            action,
-            Action::Roll | Action::OfferTrade(_) | Action::DeclineOffer | Action::ChooseVictim(_)
-        ) {
-            self.timer_start = Instant::now();
-        }
         if matches!(action, Action::EndTurn)
             || matches!(
                 view.state.phase(),
@@ -815,7 +908,6 @@ impl GamePlayer {
         {
             self.ended_turn = true;
         }
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
         self.report.decisions += 1;
         self.report.latencies_ms.push(ms);
         self.decisions_this_turn += 1;

@@ -8,6 +8,7 @@
 //! - `decide`: one game's task — mirror, decisions on a blocking thread, refusals.
 //! - `mirror`: server messages → a described game → the agent's `View`; the server wins.
 //! - `translate`: protocol values ⇄ game types (the one file naming both).
+//! - `pace`: `--pace`, waits like a stock robot's so people can watch.
 //! - `report`: per-game results (`--results` JSON lines).
 //! - `replay`: `catan-bot replay`, a transcript through the mirror.
 //! - `shutdown`: the stop signal.
@@ -15,6 +16,7 @@
 pub mod connection;
 pub mod decide;
 pub mod mirror;
+pub mod pace;
 pub mod replay;
 pub mod report;
 pub mod session;
@@ -72,6 +74,8 @@ pub struct ClientConfig {
     pub decision_ms: u64,
     /// How long to wait for the server's answer to a request before trying something else.
     pub reply_timeout_ms: u64,
+    /// Wait before each action about as long as a stock robot does (`pace`), for watchers.
+    pub pace: bool,
     /// Overrides how each game's agent is made (default: built from `agent`).
     pub agent_factory: Option<AgentFactory>,
 }
@@ -98,6 +102,7 @@ impl ClientConfig {
             games: None,
             decision_ms: 3000,
             reply_timeout_ms: 2000,
+            pace: false,
             agent_factory: None,
         }
     }

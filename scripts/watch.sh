@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# Watch catan-bot play the stock JSettlers robots in the JSettlers GUI client, in one command:
+# a server set up for watching, our bot paced for people, and the GUI client connected to them.
+#
+# Run with --help for the settings (environment variables).
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+Usage: scripts/watch.sh [--help]
+
+Starts, on this machine:
+  1. a JSettlers server (scripts/jsettlers-server.sh) set up for watching: the stock robots
+     pause as in a normal game (FAST_PAUSE=100), the first game starts WAIT_SEC after start so
+     there is time to open the client, GAMES robot-only games run one after another, and the
+     server keeps running after the last one (so the last board stays on screen);
+  2. catan-bot (`catan-bot play --pace --games GAMES`) in one seat of each game, pausing before
+     each action about as long as a stock robot does and staying seated until the server
+     deletes a finished game;
+  3. the JSettlers GUI client connected to the server, if there is a display ($DISPLAY set):
+       java -cp "$JSETTLERS_JAR" soc.client.SOCPlayerClient 127.0.0.1 PORT
+     Without a display it prints these steps instead, for a client started elsewhere.
+Then it waits until the GUI window is closed or Ctrl-C, and stops everything it started.
+
+In the GUI: type a nickname that does not start with "robot " or "droid ", wait until a
+~botsOnly~N game appears in the game list (it stays empty until the first game starts), select
+it and press "Join Game": you watch as an observer. NEVER press "Sit Here" or "Take Over": that
+dismisses a robot and puts you in its seat. Each new game must be joined again from the lobby.
+
+Settings (environment variables, default in brackets):
+  JSETTLERS_JAR  the FULL JSettlers jar, JSettlers-2.7.xx.jar (server + GUI client). A
+                 server-only jar (JSettlersServer-*.jar) cannot show the GUI. Default: the
+                 newest JSettlers-*.jar that scripts/fetch-jsettlers.sh left in JSETTLERS_CACHE
+                 [${XDG_CACHE_HOME:-~/.cache}/catan-bot]
+  PORT           server port on 127.0.0.1 (the server listens on all interfaces) [8880]
+  GAMES          games to run, one after another [3]
+  WAIT_SEC       seconds before the first game starts (time to open the client) [45]
+  FAST_PAUSE     stock robots' pauses, percent of a normal game's [100]
+  COOKIE         robot cookie shared by the server and catan-bot [catanbot]
+  BOT_NAME       catan-bot's nickname [catanbot]
+  AGENT          catan-bot's agent spec (catan-bot play --agent) [play's default]
+  DECISION_MS    catan-bot's budget per decision, ms (pace and search share the 8 s turn
+                 timer) [2000]
+  PACE           Y: catan-bot paces itself (--pace); N: it plays at full speed [Y]
+  CATAN_BOT      the catan-bot binary; built with `cargo build --release` if missing
+                 [target/release/catan-bot]
+  LOGDIR         where server.log, bot.log, client.log (and RECORD transcripts) go
+                 [a new directory under ${TMPDIR:-/tmp}]
+  RECORD         Y: catan-bot writes one transcript per game into LOGDIR/record [N]
+  GUI            N: do not start the GUI client even with a display [Y]
+  JAVA           java command [java]
+EOF
+}
+
+die() { echo "watch.sh: $*" >&2; exit 2; }
+
+for arg in "$@"; do
+    case "$arg" in
+        -h|--help) usage; exit 0 ;;
+        *) die "unknown argument '$arg' (settings are environment variables; see --help)" ;;
+    esac
+done
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PORT="${PORT:-8880}"
+GAMES="${GAMES:-3}"
+WAIT_SEC="${WAIT_SEC:-45}"
+FAST_PAUSE="${FAST_PAUSE:-100}"
+COOKIE="${COOKIE:-catanbot}"
+BOT_NAME="${BOT_NAME:-catanbot}"
+AGENT="${AGENT:-}"
+DECISION_MS="${DECISION_MS:-2000}"
+PACE="${PACE:-Y}"
+CATAN_BOT="${CATAN_BOT:-$ROOT/target/release/catan-bot}"
+RECORD="${RECORD:-N}"
+GUI="${GUI:-Y}"
+JAVA="${JAVA:-java}"
+JSETTLERS_CACHE="${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}"
+
+for v in PORT GAMES WAIT_SEC FAST_PAUSE DECISION_MS; do
+    [[ "${!v}" =~ ^[0-9]+$ ]] || die "$v must be a non-negative integer, got '${!v}'"
+done
+case "$BOT_NAME" in
+    "robot "*|"droid "*) die "BOT_NAME must not start with 'robot ' or 'droid '" ;;
+esac
+command -v "$JAVA" >/dev/null 2>&1 || die "'$JAVA' not found: install a Java runtime (8 or newer)"
+
+# The full jar: the GUI client lives in it, next to the server.
+if [[ -z "${JSETTLERS_JAR:-}" && -d "$JSETTLERS_CACHE" ]]; then
+    JSETTLERS_JAR="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers-*.jar' | sort -V | tail -n 1)"
+fi
+[[ -n "${JSETTLERS_JAR:-}" ]] \
+    || die "set JSETTLERS_JAR=/path/to/JSettlers-2.7.xx.jar (the full jar), or run scripts/fetch-jsettlers.sh"
+[[ -f "$JSETTLERS_JAR" ]] || die "JSETTLERS_JAR=$JSETTLERS_JAR: no such file"
+[[ "$JSETTLERS_JAR" == /* ]] || JSETTLERS_JAR="$PWD/$JSETTLERS_JAR"
+# Jar entry names are stored uncompressed: no unzip needed to look for the client class.
+grep -qa 'soc/client/SOCPlayerClient.class' "$JSETTLERS_JAR" \
+    || die "$JSETTLERS_JAR has no GUI client (soc.client.SOCPlayerClient): a server-only jar? Use the full JSettlers-2.7.xx.jar"
+export JSETTLERS_JAR
+
+if [[ ! -x "$CATAN_BOT" ]]; then
+    echo "watch.sh: building catan-bot (cargo build --release)" >&2
+    (cd "$ROOT" && cargo build --release --quiet) || die "cargo build failed"
+    [[ -x "$CATAN_BOT" ]] || die "no catan-bot binary at $CATAN_BOT"
+fi
+
+LOGDIR="${LOGDIR:-$(mktemp -d "${TMPDIR:-/tmp}/catan-bot-watch.XXXXXX")}"
+mkdir -p "$LOGDIR"
+LOGDIR="$(cd "$LOGDIR" && pwd)"
+
+PIDS=()
+# shellcheck disable=SC2317  # invoked from the EXIT trap
+cleanup() {
+    local p
+    for p in "${PIDS[@]}"; do
+        kill -TERM "$p" 2>/dev/null || true
+    done
+    for p in "${PIDS[@]}"; do
+        wait "$p" 2>/dev/null || true
+    done
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
+
+# 1. The server.
+PORT="$PORT" COOKIE="$COOKIE" GAMES="$GAMES" PARALLEL=1 FAST_PAUSE="$FAST_PAUSE" \
+    WAIT_SEC="$WAIT_SEC" SHUTDOWN=N LOG="$LOGDIR/server.log" JAVA="$JAVA" \
+    "$ROOT/scripts/jsettlers-server.sh" 2>"$LOGDIR/server-start.log" &
+SERVER_PID=$!
+PIDS+=("$SERVER_PID")
+for _ in $(seq 1 60); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
+        break
+    fi
+    kill -0 "$SERVER_PID" 2>/dev/null \
+        || die "the server stopped: see $LOGDIR/server-start.log and $LOGDIR/server.log"
+    sleep 1
+done
+(exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null \
+    || die "the server does not listen on port $PORT after 60 s: see $LOGDIR/server.log"
+STARTED="$(date +%s)"
+
+# 2. Our bot.
+bot_args=(play --server "127.0.0.1:$PORT" --cookie "$COOKIE" --name "$BOT_NAME"
+          --games "$GAMES" --decision-ms "$DECISION_MS" --results "$LOGDIR/results.jsonl")
+[[ "$PACE" == "Y" ]] && bot_args+=(--pace)
+[[ -n "$AGENT" ]] && bot_args+=(--agent "$AGENT")
+[[ "$RECORD" == "Y" ]] && bot_args+=(--record "$LOGDIR/record")
+NO_COLOR=1 "$CATAN_BOT" "${bot_args[@]}" >"$LOGDIR/bot.log" 2>&1 &
+BOT_PID=$!
+PIDS+=("$BOT_PID")
+
+cat <<EOF
+catan-bot watch: server on 127.0.0.1:$PORT, first game in about $WAIT_SEC s, $GAMES game(s),
+stock robots at $FAST_PAUSE% pauses, catan-bot as "$BOT_NAME" (pace: $PACE). Logs: $LOGDIR
+
+To watch (the GUI needs the FULL jar, $JSETTLERS_JAR):
+  1. Start the client:  $JAVA -cp "$JSETTLERS_JAR" soc.client.SOCPlayerClient 127.0.0.1 $PORT
+  2. Type a nickname in "Your Nickname" (not starting with "robot " or "droid ").
+  3. Wait for a ~botsOnly~N game in the game list (empty until the first game starts).
+  4. Select it and press "Join Game": you watch as an observer; "$BOT_NAME" is one seat.
+     NEVER press "Sit Here" or "Take Over": that dismisses a robot.
+  5. When a game ends its board and final scores stay in the window; the next game is a new
+     ~botsOnly~N in the lobby: select it and press "Join Game" again.
+Stop with Ctrl-C (or close the client window).
+EOF
+
+GUI_PID=""
+if [[ -n "${DISPLAY:-}" && "$GUI" == "Y" ]]; then
+    "$JAVA" -cp "$JSETTLERS_JAR" soc.client.SOCPlayerClient 127.0.0.1 "$PORT" \
+        >"$LOGDIR/client.log" 2>&1 &
+    GUI_PID=$!
+    PIDS+=("$GUI_PID")
+    echo "GUI client started on display $DISPLAY (pid $GUI_PID): do steps 2-5 there."
+else
+    echo "No display (\$DISPLAY is empty): start the client yourself (step 1) where there is one."
+fi
+
+bot_done=""
+while true; do
+    if [[ -n "$GUI_PID" ]] && ! kill -0 "$GUI_PID" 2>/dev/null; then
+        echo "The GUI client was closed: stopping."
+        break
+    fi
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+        echo "The server stopped: see $LOGDIR/server.log"
+        break
+    fi
+    if [[ -z "$bot_done" ]] && ! kill -0 "$BOT_PID" 2>/dev/null; then
+        bot_done=1
+        status=0
+        wait "$BOT_PID" || status=$?
+        echo "catan-bot finished its $GAMES game(s) (exit $status, $(( $(date +%s) - STARTED )) s):" \
+             "$(tail -n 1 "$LOGDIR/bot.log")"
+        echo "The server stays up so the last board stays on screen; Ctrl-C to stop."
+    fi
+    sleep 1
+done
