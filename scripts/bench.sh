@@ -136,8 +136,9 @@ server_log_counts() {
 }
 
 # run_shard AGENT DIR K N: shard K of N of a run (the whole run when N is 1) into DIR, with
-# its own server on PORT+K-1; a subshell, so that shards can run side by side.
-run_shard() (
+# its own server on PORT+K-1. Always started in the background (`run_shard ... &`, a subshell
+# of its own), so that shards run side by side and each stops its own server and bot.
+run_shard() {
     agent=$1 dir=$2 k=$3 n=$4
     port=$((PORT + k - 1))
     games=$(( k * GAMES / n - (k - 1) * GAMES / n ))
@@ -240,10 +241,19 @@ run_shard() (
     if [ "$n" = 1 ] || [ -n "$SHARD" ]; then
         cat "$dir/summary.txt"
     fi
-)
+}
 
 # Shards still running, stopped (each stops its server and bot) if this script is.
 shard_pids=()
+# wait_shards: waits for the shards started; fails if any did.
+wait_shards() {
+    local pid failed=0
+    for pid in "${shard_pids[@]}"; do
+        wait "$pid" || failed=1
+    done
+    shard_pids=()
+    return "$failed"
+}
 stop_shards() {
     local pid
     for pid in "${shard_pids[@]}"; do
@@ -262,7 +272,9 @@ run_one() {
     local agent=$1 dir=$2 k failed=0
     mkdir -p "$dir"
     if [ "$SHARDS" = 1 ]; then
-        run_shard "$agent" "$dir" 1 1
+        run_shard "$agent" "$dir" 1 1 &
+        shard_pids+=($!)
+        wait_shards
         return
     fi
     # This invocation's own shards; with SHARD the others run elsewhere and the run folder
@@ -271,15 +283,12 @@ run_one() {
     echo "bench: $GAMES games of $agent in $SHARDS shards ($first..$last here, $JOBS at a time) -> $dir"
     for k in $(seq "$first" "$last"); do
         while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
-            wait -n || failed=1
+            sleep 1
         done
         run_shard "$agent" "$dir/shard-$k-of-$SHARDS" "$k" "$SHARDS" &
         shard_pids+=($!)
     done
-    for k in "${shard_pids[@]}"; do
-        wait "$k" || failed=1
-    done
-    shard_pids=()
+    wait_shards || failed=1
     [ -z "$SHARD" ] || return "$failed"
     if [ "$failed" = 1 ]; then
         echo "bench: a shard failed; see $dir/shard-*/" >&2
