@@ -16,7 +16,7 @@ Options (environment variables, default in brackets):
   RESULTS    the run's folder, relative to this checkout (needed for --return over ssh) or
              on a file system all hosts share [results/parallel-<date>]
   JOBS       shards at once on each host [half the cores, at least 1]
-  SSHLOGIN   GNU parallel --sshlogin list, e.g. "4/node1,4/node2,:" (":" is this machine);
+  SSHLOGIN   GNU parallel --sshlogin list, e.g. "node1,node2,:" (":" is this machine);
              unset: this machine only [unset]
   REMOTE_DIR the catan-bot checkout on the remote hosts, built (cargo build --release) and
              with a JSettlers jar for MODE=bench [this checkout's path]
