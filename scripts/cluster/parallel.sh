@@ -22,6 +22,7 @@ Options (environment variables, default in brackets):
              with a JSettlers jar for MODE=bench [this checkout's path]
 
 Over ssh each shard's results come back with --return (rsync), so RESULTS need not be shared.
+Options for ssh itself go through GNU parallel's PARALLEL_SSH, e.g. PARALLEL_SSH="ssh -F cfg".
 USAGE
 }
 
