@@ -81,7 +81,10 @@ number GAMES "$GAMES"
 number PORT "$PORT"
 number SHARDS "$SHARDS"
 number JOBS "$JOBS"
-[ "$SHARDS" -ge 1 ] && [ "$JOBS" -ge 1 ] || { echo "bench.sh: SHARDS and JOBS must be >= 1" >&2; exit 2; }
+if [ "$SHARDS" -lt 1 ] || [ "$JOBS" -lt 1 ]; then
+    echo "bench.sh: SHARDS and JOBS must be >= 1" >&2
+    exit 2
+fi
 
 # The shards of each run that this invocation plays: all of 1..SHARDS, or the one SHARD names.
 if [ -n "$SHARD" ]; then

@@ -50,7 +50,9 @@ else
     die "no shard: set SHARD=K/N, or run as a Slurm array task or a Kubernetes Indexed Job (see --help)"
 fi
 case "$k/$n" in *[!0-9/]*|/*|*/) die "bad shard '$k/$n' (need K/N)" ;; esac
-[ "$k" -ge 1 ] && [ "$k" -le "$n" ] || die "shard $k/$n: need 1 <= K <= N"
+if [ "$k" -lt 1 ] || [ "$k" -gt "$n" ]; then
+    die "shard $k/$n: need 1 <= K <= N"
+fi
 [ -n "${RESULTS:-}" ] || die "set RESULTS to the run's folder (shared by all shards)"
 
 if [ -n "${BOT:-}" ]; then
