@@ -2,7 +2,8 @@
 # Benchmark catan-bot against the stock JSettlers2 robots: start a headless server (through
 # scripts/jsettlers-server.sh), seat our bot in every robot-only game, collect the results,
 # print a summary. With --matrix, run the paper's table (five variants at two budgets) and
-# draw the bar chart.
+# draw the bar chart. A run can be cut into shards (SHARDS, SHARD), each its own server and
+# bot pair on its own port with its own results folder.
 set -euo pipefail
 
 usage() {
@@ -15,24 +16,35 @@ Runs GAMES robot-only games on a fresh JSettlers2 server with our bot in one sea
 the stock robot kinds met. Every process it starts is stopped on success, failure and Ctrl-C.
 
 Needs: Java 17+ and a JSettlers2 2.7.x server in JSETTLERS_JAR or JSETTLERS_CLASSPATH (or
-the jar scripts/fetch-jsettlers.sh downloads), and cargo (the bot is built in release mode).
+the jar scripts/fetch-jsettlers.sh downloads), and cargo (the bot is built in release mode)
+unless BOT names a built catan-bot.
 
 Options (environment variables, default in brackets):
   AGENT        agent spec for the single run [mpt-ensemble-uct:iterations=1000]
-  GAMES        games per run [100]
-  PARALLEL     games at a time on the server [1]
-  PORT         server port on 127.0.0.1 [8890]
+  GAMES        games per run, all its shards together [100]
+  PARALLEL     games at a time on each server [1]
+  PORT         server port on 127.0.0.1; shard K of a sharded run uses PORT+K-1 [8890]
   COOKIE       robot cookie [catanbench]
   FAST_PAUSE   stock robots' pause percent (0 = fastest) [0]
   TURN_TIMEOUT our bot's turn allowance in seconds (> 8 to matter) [30]
-  ROBOTS       built-in robots started by the server (>= 4) [7]
-  RESULTS      results folder [results/bench-<date>]
+  ROBOTS       built-in robots started by each server (>= 4) [7]
+  RESULTS      results folder [results/bench-<date>; required with SHARD]
+  SHARDS       cut each run into this many shards, each its own server and bot pair on its
+               own port and results folder, then merge their summaries [1]
+  JOBS         shards run at once on this machine [half the cores, at least 1]
+  SHARD        K/N: run only shard K of N of each run (a cluster job's part; merge the parts
+               later with `catan-bot summarize RESULTS/<run>`) [unset]
+  BOT          a built catan-bot binary to use instead of building one with cargo [unset]
   MATRIX_AGENTS  variants for --matrix [plain-uct vw-uct mp-uct mp-ensemble-uct mpt-ensemble-uct]
   MATRIX_ITERS   budgets for --matrix [1000 10000]
 
+Shard K of N plays games (K-1)*GAMES/N up to K*GAMES/N (rounded down), so the N shards play
+GAMES games together.
+
 Output: RESULTS/<run>/results.jsonl (one line per game, see `catan-bot play --help`),
 RESULTS/<run>/server.log, RESULTS/<run>/bot.log, RESULTS/<run>/summary.txt, and with
---matrix RESULTS/chart.svg and RESULTS/summary.txt.
+--matrix RESULTS/chart.svg and RESULTS/summary.txt. A sharded run writes these files per
+shard into RESULTS/<run>/shard-K-of-N/ and its merged summary into RESULTS/<run>/summary.txt.
 USAGE
 }
 
@@ -55,104 +67,241 @@ COOKIE=${COOKIE:-catanbench}
 FAST_PAUSE=${FAST_PAUSE:-0}
 TURN_TIMEOUT=${TURN_TIMEOUT:-30}
 ROBOTS=${ROBOTS:-7}
-RESULTS=${RESULTS:-$root/results/bench-$(date +%Y%m%d-%H%M%S)}
+SHARDS=${SHARDS:-1}
+SHARD=${SHARD:-}
+cores=$(nproc 2>/dev/null || echo 2)
+JOBS=${JOBS:-$((cores / 2 > 0 ? cores / 2 : 1))}
 MATRIX_AGENTS=${MATRIX_AGENTS:-plain-uct vw-uct mp-uct mp-ensemble-uct mpt-ensemble-uct}
 MATRIX_ITERS=${MATRIX_ITERS:-1000 10000}
 
-case "$GAMES" in ''|*[!0-9]*) echo "GAMES must be a number" >&2; exit 2 ;; esac
-
-echo "bench: building catan-bot (release)"
-(cd "$root" && cargo build --release --quiet)
-bot="$root/target/release/catan-bot"
-
-server_pid=""
-bot_pid=""
-cleanup() {
-    local code=$?
-    for pid in "$bot_pid" "$server_pid"; do
-        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-            kill "$pid" 2>/dev/null || true
-        fi
-    done
-    for pid in "$bot_pid" "$server_pid"; do
-        if [ -n "$pid" ]; then
-            wait "$pid" 2>/dev/null || true
-        fi
-    done
-    server_pid=""
-    bot_pid=""
-    return $code
+number() {
+    case "$2" in ''|*[!0-9]*) echo "bench.sh: $1 must be a number, not '$2'" >&2; exit 2 ;; esac
 }
-trap 'cleanup' EXIT
-trap 'echo; echo "bench: interrupted, stopping"; exit 130' INT TERM
+number GAMES "$GAMES"
+number PORT "$PORT"
+number SHARDS "$SHARDS"
+number JOBS "$JOBS"
+if [ "$SHARDS" -lt 1 ] || [ "$JOBS" -lt 1 ]; then
+    echo "bench.sh: SHARDS and JOBS must be >= 1" >&2
+    exit 2
+fi
 
-wait_for_port() {
-    local _
-    for _ in $(seq 1 120); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
-            return 0
-        fi
-        if ! kill -0 "$server_pid" 2>/dev/null; then
-            return 1
-        fi
-        sleep 0.5
-    done
-    return 1
-}
-
-# run_one AGENT DIR: one benchmark run into DIR.
-run_one() {
-    local agent=$1 dir=$2
-    mkdir -p "$dir"
-    # Never mix runs: an earlier run's files in the same folder are kept aside.
-    if [ -e "$dir/results.jsonl" ]; then
-        local old
-        old="$dir/previous-$(date +%Y%m%d-%H%M%S)"
-        mkdir -p "$old"
-        mv "$dir"/*.jsonl "$dir"/*.log "$dir"/summary.txt "$old"/ 2>/dev/null || true
-        echo "bench: moved an earlier run's files to $old"
+# The shards of each run that this invocation plays: all of 1..SHARDS, or the one SHARD names.
+if [ -n "$SHARD" ]; then
+    only=${SHARD%%/*}
+    SHARDS=${SHARD#*/}
+    number "SHARD's K" "$only"
+    number "SHARD's N" "$SHARDS"
+    if [ "$only" -lt 1 ] || [ "$only" -gt "$SHARDS" ]; then
+        echo "bench.sh: SHARD=$SHARD: need K/N with 1 <= K <= N" >&2
+        exit 2
     fi
-    echo "bench: $GAMES games of $agent -> $dir"
-    PORT=$PORT COOKIE=$COOKIE GAMES=$GAMES PARALLEL=$PARALLEL ROBOTS=$ROBOTS PERCENT3P=25 \
+    if [ -z "${RESULTS:-}" ]; then
+        echo "bench.sh: SHARD needs RESULTS: every shard of a run must write into the same folder" >&2
+        exit 2
+    fi
+    first=$only last=$only
+else
+    first=1 last=$SHARDS
+fi
+RESULTS=${RESULTS:-$root/results/bench-$(date +%Y%m%d-%H%M%S)}
+
+if [ -n "${BOT:-}" ]; then
+    bot=$BOT
+else
+    echo "bench: building catan-bot (release)"
+    (cd "$root" && cargo build --release --quiet)
+    bot="$root/target/release/catan-bot"
+fi
+
+# Never mix runs: an earlier run's files in DIR are moved to DIR/previous-<date>/, the result
+# lines renamed *.jsonl.old so that summaries of a folder do not count them.
+set_aside() {
+    local dir=$1 old f
+    [ -e "$dir/results.jsonl" ] || [ -e "$dir/summary.txt" ] || return 0
+    old="$dir/previous-$(date +%Y%m%d-%H%M%S)"
+    mkdir -p "$old"
+    for f in "$dir"/*.jsonl; do
+        [ -e "$f" ] && mv "$f" "$old/$(basename "$f").old"
+    done
+    mv "$dir"/*.log "$dir"/summary.txt "$old"/ 2>/dev/null || true
+    echo "bench: moved an earlier run's files to $old"
+}
+
+# server_log_counts LOG...: the server's ILLEGAL lines and catanbot's forced actions.
+server_log_counts() {
+    local illegal forced
+    # The server names the player only by seat number in ILLEGAL placement lines, so this
+    # counts them for every player; forced actions are named.
+    illegal=$(cat "$@" | grep -c "^ILLEGAL" || true)
+    forced=$(cat "$@" | grep -c "For robot catanbot: force" || true)
+    echo "  server log: ILLEGAL lines (any player) $illegal, forced actions of catanbot $forced"
+}
+
+# run_shard AGENT DIR K N: shard K of N of a run (the whole run when N is 1) into DIR, with
+# its own server on PORT+K-1. Always started in the background (`run_shard ... &`, a subshell
+# of its own), so that shards run side by side and each stops its own server and bot.
+run_shard() {
+    agent=$1 dir=$2 k=$3 n=$4
+    port=$((PORT + k - 1))
+    games=$(( k * GAMES / n - (k - 1) * GAMES / n ))
+    tag="" server_pid="" bot_pid=""
+    [ "$n" = 1 ] || tag=" shard $k/$n"
+    cleanup() {
+        local code=$?
+        for pid in "$bot_pid" "$server_pid"; do
+            if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+                kill "$pid" 2>/dev/null || true
+            fi
+        done
+        for pid in "$bot_pid" "$server_pid"; do
+            if [ -n "$pid" ]; then
+                wait "$pid" 2>/dev/null || true
+            fi
+        done
+        server_pid=""
+        bot_pid=""
+        return $code
+    }
+    trap 'cleanup' EXIT
+    trap 'exit 130' INT TERM
+    mkdir -p "$dir"
+    set_aside "$dir"
+    if [ "$games" = 0 ]; then
+        echo "bench:$tag has no games (GAMES=$GAMES)"
+        : > "$dir/results.jsonl"
+        return 0
+    fi
+    echo "bench:$tag $games games of $agent on port $port -> $dir"
+    PORT=$port COOKIE=$COOKIE GAMES=$games PARALLEL=$PARALLEL ROBOTS=$ROBOTS PERCENT3P=25 \
         TURN_TIMEOUT=$TURN_TIMEOUT FAST_PAUSE=$FAST_PAUSE WAIT_SEC=5 LOG="$dir/server.log" \
         "$here/jsettlers-server.sh" >/dev/null 2>&1 &
     server_pid=$!
-    if ! wait_for_port; then
-        echo "bench: the server did not come up; see $dir/server.log" >&2
+    local up=0 _
+    for _ in $(seq 1 120); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            up=1
+            break
+        fi
+        kill -0 "$server_pid" 2>/dev/null || break
+        sleep 0.5
+    done
+    if [ "$up" = 0 ]; then
+        echo "bench:$tag the server did not come up; see $dir/server.log" >&2
         return 1
     fi
-    "$bot" play --server "127.0.0.1:$PORT" --cookie "$COOKIE" --name catanbot \
-        --agent "$agent" --results "$dir/results.jsonl" --games "$GAMES" \
+    "$bot" play --server "127.0.0.1:$port" --cookie "$COOKIE" --name catanbot \
+        --agent "$agent" --results "$dir/results.jsonl" --games "$games" \
         >"$dir/bot.log" 2>&1 &
     bot_pid=$!
-    local done=0 last=-1 start=$SECONDS
+    # One progress line rewritten in place, unless several shards share the terminal.
+    local done=0 last=-1 start=$SECONDS inplace=0
+    if [ -t 1 ] && { [ "$n" = 1 ] || [ "$JOBS" = 1 ] || [ -n "$SHARD" ]; }; then
+        inplace=1
+    fi
     while kill -0 "$server_pid" 2>/dev/null; do
         done=0
         if [ -f "$dir/results.jsonl" ]; then
             done=$(grep -c . "$dir/results.jsonl" || true)
         fi
         if [ "$done" != "$last" ]; then
-            printf '\rbench: %s/%s games (%ss)   ' "$done" "$GAMES" "$((SECONDS - start))"
+            if [ "$inplace" = 1 ]; then
+                printf '\rbench:%s %s/%s games (%ss)   ' "$tag" "$done" "$games" "$((SECONDS - start))"
+            else
+                printf 'bench:%s %s/%s games (%ss)\n' "$tag" "$done" "$games" "$((SECONDS - start))"
+            fi
             last=$done
         fi
         if ! kill -0 "$bot_pid" 2>/dev/null; then
+            # The bot stops by itself after its last game, maybe before the server has.
+            local code=0
+            wait "$bot_pid" || code=$?
+            bot_pid=""
+            done=$(grep -c . "$dir/results.jsonl" 2>/dev/null || true)
+            if [ "$code" = 0 ] && [ "$done" -ge "$games" ]; then
+                break
+            fi
             echo
-            echo "bench: the bot exited early; see $dir/bot.log" >&2
+            echo "bench:$tag the bot exited early (status $code, $done games); see $dir/bot.log" >&2
             return 1
         fi
         sleep 2
     done
-    echo
-    # The server exits after the last game; give the bot a moment to write its last line.
-    sleep 2
+    [ "$inplace" = 0 ] || echo
+    # The server exits after the last game, the bot after its last line: give the other one a
+    # moment before stopping it.
+    local _
+    for _ in $(seq 1 15); do
+        kill -0 "$server_pid" 2>/dev/null || kill -0 "${bot_pid:-0}" 2>/dev/null || break
+        sleep 1
+    done
     cleanup || true
-    "$bot" summarize --label "$agent" "$dir/results.jsonl" | tee "$dir/summary.txt"
-    local illegal forced
-    # The server names the player only by seat number in ILLEGAL placement lines, so this
-    # counts them for every player; forced actions are named.
-    illegal=$(grep -c "^ILLEGAL" "$dir/server.log" || true)
-    forced=$(grep -c "For robot catanbot: force" "$dir/server.log" || true)
-    echo "  server log: ILLEGAL lines (any player) $illegal, forced actions of catanbot $forced" | tee -a "$dir/summary.txt"
+    {
+        "$bot" summarize --label "$agent$tag" "$dir/results.jsonl" 2>/dev/null
+        server_log_counts "$dir/server.log"
+    } > "$dir/summary.txt"
+    # Several shards at once print their summaries at the end, merged, not one by one.
+    if [ "$n" = 1 ] || [ -n "$SHARD" ]; then
+        cat "$dir/summary.txt"
+    fi
+}
+
+# Shards still running, stopped (each stops its server and bot) if this script is.
+shard_pids=()
+# wait_shards: waits for the shards started; fails if any did.
+wait_shards() {
+    local pid failed=0
+    for pid in "${shard_pids[@]}"; do
+        wait "$pid" || failed=1
+    done
+    shard_pids=()
+    return "$failed"
+}
+stop_shards() {
+    local pid
+    for pid in "${shard_pids[@]}"; do
+        kill "$pid" 2>/dev/null || true
+    done
+    for pid in "${shard_pids[@]}"; do
+        wait "$pid" 2>/dev/null || true
+    done
+    shard_pids=()
+}
+trap 'stop_shards' EXIT
+trap 'echo; echo "bench: interrupted, stopping"; exit 130' INT TERM
+
+# run_one AGENT DIR: one benchmark run into DIR, whole or in shards.
+run_one() {
+    local agent=$1 dir=$2 k failed=0
+    mkdir -p "$dir"
+    if [ "$SHARDS" = 1 ]; then
+        run_shard "$agent" "$dir" 1 1 &
+        shard_pids+=($!)
+        wait_shards
+        return
+    fi
+    # This invocation's own shards; with SHARD the others run elsewhere and the run folder
+    # is shared, so only the shard's own folder is touched.
+    [ -n "$SHARD" ] || set_aside "$dir"
+    echo "bench: $GAMES games of $agent in $SHARDS shards ($first..$last here, $JOBS at a time) -> $dir"
+    for k in $(seq "$first" "$last"); do
+        while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+            sleep 1
+        done
+        run_shard "$agent" "$dir/shard-$k-of-$SHARDS" "$k" "$SHARDS" &
+        shard_pids+=($!)
+    done
+    wait_shards || failed=1
+    [ -z "$SHARD" ] || return "$failed"
+    if [ "$failed" = 1 ]; then
+        echo "bench: a shard failed; see $dir/shard-*/" >&2
+        return 1
+    fi
+    cat "$dir"/shard-*-of-"$SHARDS"/summary.txt
+    {
+        "$bot" summarize --label "$agent (all $SHARDS shards)" "$dir" 2>/dev/null
+        server_log_counts "$dir"/shard-*-of-"$SHARDS"/server.log
+    } | tee "$dir/summary.txt"
 }
 
 mkdir -p "$RESULTS"
@@ -166,9 +315,14 @@ for it in $MATRIX_ITERS; do
     for a in $MATRIX_AGENTS; do
         name="$a-$it"
         run_one "$a:iterations=$it" "$RESULTS/$name"
-        runs+=("$a|$it=$RESULTS/$name/results.jsonl")
+        runs+=("$a|$it=$RESULTS/$name")
     done
 done
+if [ -n "$SHARD" ]; then
+    echo "bench: shard $SHARD of the matrix done; when all are, draw the chart with"
+    echo "  catan-bot chart --out $RESULTS/chart.svg ${runs[*]}"
+    exit 0
+fi
 "$bot" chart --out "$RESULTS/chart.svg" "${runs[@]}"
 cat "$RESULTS"/*/summary.txt > "$RESULTS/summary.txt"
 echo "bench: chart in $RESULTS/chart.svg, summaries in $RESULTS/summary.txt"

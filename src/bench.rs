@@ -1,10 +1,11 @@
-//! Benchmark summaries over `catan-bot play --results` files (JSON lines, one finished game
-//! each): our win rate with its 95% Wilson interval beside the 25% seat share, points, game
+//! Benchmark summaries over `catan-bot play --results` and `arena --results` files (JSON lines,
+//! one game each; any number of files and folders of them, e.g. the shards of a run): our win rate with its 95% Wilson interval beside the 25% seat share, points, game
 //! length, latency, forced turns and refusals, the stock robots met; and the paper-style bar
 //! chart (SVG) over a matrix of runs. Reads files; imports `stats` only.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -41,6 +42,9 @@ pub struct Summary {
     pub mirror_mismatches: u64,
     /// Opponents met: (name, games, wins).
     pub opponents: Vec<(String, usize, usize)>,
+    /// Arena games (named `arena~SEED~GAME`) read more than once: the same shard given
+    /// twice. Their repeats are not counted in `games`.
+    pub repeated: usize,
 }
 
 impl Summary {
@@ -64,11 +68,19 @@ pub fn summarize(text: &str) -> Summary {
     let mut s = Summary::default();
     let mut p50s = Vec::new();
     let (mut pts, mut best_opp, mut turns) = (0.0, 0.0, 0.0);
+    let mut arena_games = HashSet::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let Ok(v) = serde_json::from_str::<Value>(line) else {
             s.skipped += 1;
             continue;
         };
+        // Real-server game names repeat across runs; an arena game's name is unique to it.
+        if let Some(name) = v.get("game").and_then(Value::as_str) {
+            if name.starts_with("arena~") && !arena_games.insert(name.to_string()) {
+                s.repeated += 1;
+                continue;
+            }
+        }
         let seat = v.get("seat").and_then(Value::as_u64).map(|x| x as usize);
         let players = v.get("players").and_then(Value::as_array);
         let (Some(seat), Some(players)) = (seat, players) else {
@@ -175,7 +187,15 @@ pub fn text(label: &str, s: &Summary) -> String {
         "  forced end-turns {}, forced discards {}, rejected requests {}, mirror mismatches {}",
         s.forced_end_turns, s.forced_discards, s.rejected_requests, s.mirror_mismatches
     );
-    let kinds: Vec<String> = ["smart", "fast", "other"]
+    if s.repeated > 0 {
+        let _ = writeln!(
+            o,
+            "  WARNING: {} repeated arena game lines left out (a shard's results read twice?)",
+            s.repeated
+        );
+    }
+    // Stock robots by kind; any other player (arena agents, other bots) by name.
+    let mut kinds: Vec<String> = ["smart", "fast"]
         .iter()
         .filter_map(|k| {
             let (g, w) = s
@@ -186,6 +206,12 @@ pub fn text(label: &str, s: &Summary) -> String {
             (g > 0).then(|| format!("{k}: {g} seats, {w} wins"))
         })
         .collect();
+    kinds.extend(
+        s.opponents
+            .iter()
+            .filter(|o| robot_kind(&o.0) == "other")
+            .map(|(name, g, w)| format!("{name}: {g} seats, {w} wins")),
+    );
     let _ = writeln!(o, "  opponents met: {}", kinds.join("; "));
     o
 }
@@ -290,12 +316,54 @@ fn xml(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Reads and summarizes a results file.
+/// The results files that `paths` name: a file as given, a folder as every `*.jsonl` file
+/// below it (recursively, in path order; links to folders are not followed).
 ///
 /// # Errors
-/// When the file cannot be read.
-pub fn summarize_file(path: &Path) -> std::io::Result<Summary> {
-    Ok(summarize(&std::fs::read_to_string(path)?))
+/// When a path or a folder below it cannot be read.
+pub fn result_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        let mut entries = std::fs::read_dir(dir)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<std::io::Result<Vec<_>>>()?;
+        entries.sort();
+        for path in entries {
+            if std::fs::symlink_metadata(&path)?.is_dir() {
+                walk(&path, out)?;
+            } else if path.extension().is_some_and(|e| e == "jsonl") && path.is_file() {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if std::fs::metadata(p)?.is_dir() {
+            walk(p, &mut out)?;
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// Reads the files and folders `paths` name (see [`result_files`]) and summarizes all their
+/// lines together; also returns the files read.
+///
+/// # Errors
+/// When a path cannot be read, naming it.
+pub fn summarize_paths(paths: &[PathBuf]) -> Result<(Summary, Vec<PathBuf>), String> {
+    let files = result_files(paths).map_err(|e| {
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        format!("{}: {e}", names.join(" "))
+    })?;
+    let mut text = String::new();
+    for f in &files {
+        let t = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        text.push_str(&t);
+        text.push('\n');
+    }
+    Ok((summarize(&text), files))
 }
 
 #[cfg(test)]
@@ -324,6 +392,32 @@ not json
         let t = text("x", &s);
         assert!(t.contains("smart: 4 seats, 1 wins"), "{t}");
         assert!(t.contains("fast: 2 seats, 0 wins"), "{t}");
+    }
+
+    #[test]
+    fn folders_are_read_recursively_and_merged() {
+        let root = std::env::temp_dir().join(format!("catan-bench-merge-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let (a, b) = LINES.split_at(LINES.find('\n').unwrap() + 1);
+        std::fs::create_dir_all(root.join("run/shard-2")).unwrap();
+        std::fs::write(root.join("run/one.jsonl"), a).unwrap();
+        std::fs::write(root.join("run/shard-2/results.jsonl"), b).unwrap();
+        std::fs::write(root.join("run/shard-2/summary.txt"), "not results").unwrap();
+        let (merged, files) = summarize_paths(&[root.join("run")]).unwrap();
+        assert_eq!(files.len(), 2, "{files:?}");
+        assert_eq!(merged, summarize(LINES));
+        assert!(summarize_paths(&[root.join("missing")]).is_err());
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_repeated_arena_game_is_counted_once() {
+        let line = r#"{"game":"arena~5~3","seat":0,"players":[{"name":"a","points":10},{"name":"b","points":2},{"name":"c","points":3},{"name":"d","points":4}],"winner":0,"turns":40}"#;
+        let s = summarize(&format!("{line}\n{line}\n"));
+        assert_eq!((s.games, s.wins, s.repeated), (1, 1, 1));
+        let t = text("x", &s);
+        assert!(t.contains("repeated arena game"), "{t}");
+        assert!(t.contains("b: 1 seats, 0 wins"), "{t}");
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! - [`agent`]: the `Agent` trait, baselines and the UCT family (uses `game`).
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
-//! - [`bench`]: summaries and charts of `play --results` files (uses `stats`).
+//! - [`bench`]: summaries and charts of `play`/`arena --results` files and folders (uses `stats`).
+//! - [`results`]: arena games as `play --results` lines (uses `arena`, `client::report`).
 //! - [`stats`]: Wilson intervals and percentiles (pure arithmetic).
 //! - [`json`]: JSON string literals for the hand-written report lines.
 //! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
@@ -21,4 +22,5 @@ pub mod decode;
 pub mod game;
 pub mod json;
 pub mod perf;
+pub mod results;
 pub mod stats;

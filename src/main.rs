@@ -31,10 +31,11 @@ enum Command {
     },
     /// Play in-process games between four agents (no server) and report win rates.
     Arena(ArenaArgs),
-    /// Summarize `play --results` files: win rate with its 95% interval, points, latency,
-    /// forced turns, refusals, robots met.
+    /// Summarize `play --results` and `arena --results` files: win rate with its 95% interval,
+    /// points, latency, forced turns, refusals, opponents met.
     Summarize {
-        /// Results files (JSON lines), summarized together.
+        /// Results files (JSON lines) and folders (every `*.jsonl` below them, e.g. the
+        /// shards of a run), all summarized together.
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
         /// A heading for the summary.
@@ -43,7 +44,8 @@ enum Command {
     },
     /// Draw the win-rate bar chart (SVG) of several runs, paper style.
     Chart {
-        /// Runs as LABEL=RESULTS.jsonl (a `|` in LABEL breaks the line).
+        /// Runs as LABEL=RESULTS (a `.jsonl` file or a folder of them; a `|` in LABEL breaks
+        /// the line).
         #[arg(required = true)]
         runs: Vec<String>,
         /// Output SVG file.
@@ -131,6 +133,15 @@ struct ArenaArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// Play only shard K of N (1 <= K <= N) of the `--games` games: a contiguous block of
+    /// game numbers. Game g's board, dice and agent seeds depend only on the master seed and
+    /// g, so the N shards together are exactly the unsharded run.
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    shard: catan_bot::arena::Shard,
+    /// Write one JSON line per game to this file (replaced if it exists), in `play
+    /// --results` form from agent 0's seat; `summarize` merges such files.
+    #[arg(long)]
+    results: Option<std::path::PathBuf>,
 }
 
 fn main() {
@@ -188,7 +199,16 @@ fn arena(args: ArenaArgs) -> i32 {
             }
         }
     }
-    let seed = args.seed.unwrap_or_else(arena::random_seed);
+    let Some(seed) = args.seed.or_else(|| {
+        if args.shard == arena::Shard::WHOLE {
+            Some(arena::random_seed())
+        } else {
+            None
+        }
+    }) else {
+        eprintln!("--shard needs --seed: every shard must play the same run");
+        return 2;
+    };
     let config = ArenaConfig {
         agents,
         games: args.games,
@@ -197,17 +217,47 @@ fn arena(args: ArenaArgs) -> i32 {
         rules: Default::default(),
     };
     let specs: Vec<String> = config.agents.iter().map(|a| a.to_string()).collect();
+    let games = args.shard.games(config.games);
+    let part = if args.shard == arena::Shard::WHOLE {
+        String::new()
+    } else {
+        format!(
+            " (shard {}: games {}..{})",
+            args.shard, games.start, games.end
+        )
+    };
     eprintln!(
-        "arena: {} games, seed {seed}, {} thread(s); agents: {}",
+        "arena: {} games{part}, seed {seed}, {} thread(s); agents: {}",
         config.games,
         config.threads,
         specs.join(" | ")
     );
+    let results = match &args.results {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(std::sync::Mutex::new(f)),
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                return 2;
+            }
+        },
+        None => None,
+    };
+    let write_failed = std::sync::atomic::AtomicBool::new(false);
     let start = std::time::Instant::now();
-    let total = config.games;
+    let total = games.len();
     let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let every = (total / 20).max(1);
-    let records = arena::run(&config, |done, rec| {
+    let records = arena::run_games(&config, games, |done, rec| {
+        if let Some(file) = &results {
+            use std::io::Write as _;
+            let line = catan_bot::results::arena_report(rec, &specs, seed).to_json() + "\n";
+            let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+            if let Err(e) = file.write_all(line.as_bytes()) {
+                if !write_failed.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                    eprintln!("--results: {e}");
+                }
+            }
+        }
         if !tty && done % every != 0 && done != total {
             return;
         }
@@ -231,6 +281,9 @@ fn arena(args: ArenaArgs) -> i32 {
         println!("{}", report::json(&specs, &records, seed));
     } else {
         print!("{}", report::text(&specs, &records));
+    }
+    if write_failed.into_inner() {
+        return 1;
     }
     0
 }
@@ -275,38 +328,35 @@ fn perf_search(spec: &str, iterations: &str, positions: usize) -> i32 {
     0
 }
 
-fn summarize(files: &[std::path::PathBuf], label: &str) -> i32 {
-    let mut text = String::new();
-    for f in files {
-        match std::fs::read_to_string(f) {
-            Ok(t) => text.push_str(&t),
-            Err(e) => {
-                eprintln!("{}: {e}", f.display());
-                return 2;
-            }
+fn summarize(paths: &[std::path::PathBuf], label: &str) -> i32 {
+    match catan_bot::bench::summarize_paths(paths) {
+        Ok((s, files)) => {
+            eprintln!("summarize: {} results file(s) read", files.len());
+            print!("{}", catan_bot::bench::text(label, &s));
+            0
         }
-        text.push('\n');
+        Err(e) => {
+            eprintln!("{e}");
+            2
+        }
     }
-    let s = catan_bot::bench::summarize(&text);
-    print!("{}", catan_bot::bench::text(label, &s));
-    0
 }
 
 fn chart(runs: &[String], out: &std::path::Path, title: &str) -> i32 {
-    use catan_bot::bench::{chart_svg, summarize_file, Bar};
+    use catan_bot::bench::{chart_svg, summarize_paths, Bar};
     let mut bars = Vec::new();
     for run in runs {
         let Some((label, file)) = run.split_once('=') else {
             eprintln!("run `{run}`: expected LABEL=FILE");
             return 2;
         };
-        match summarize_file(std::path::Path::new(file)) {
-            Ok(summary) => bars.push(Bar {
+        match summarize_paths(&[file.into()]) {
+            Ok((summary, _)) => bars.push(Bar {
                 label: label.replace('|', "\n"),
                 summary,
             }),
             Err(e) => {
-                eprintln!("{file}: {e}");
+                eprintln!("{e}");
                 return 2;
             }
         }

@@ -3,6 +3,8 @@
 
 pub mod report;
 
+use std::ops::Range;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -118,13 +120,25 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
 /// Plays every game of `config` on `config.threads` threads and returns the records in game
 /// order. `progress` is called after each game with (games done, the record).
 pub fn run(config: &ArenaConfig, progress: impl Fn(usize, &GameRecord) + Sync) -> Vec<GameRecord> {
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new(Vec::with_capacity(config.games));
+    run_games(config, 0..config.games, progress)
+}
+
+/// Plays games `games` of `config` (a shard of the run: game `g` is the same game whatever
+/// range it is played in) on `config.threads` threads and returns the records in game order.
+/// `progress` is called after each game with (games done in this call, the record), one call
+/// at a time.
+pub fn run_games(
+    config: &ArenaConfig,
+    games: Range<usize>,
+    progress: impl Fn(usize, &GameRecord) + Sync,
+) -> Vec<GameRecord> {
+    let next = AtomicUsize::new(games.start);
+    let done = Mutex::new(Vec::with_capacity(games.len()));
     std::thread::scope(|s| {
         for _ in 0..config.threads.max(1) {
             s.spawn(|| loop {
                 let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= config.games {
+                if g >= games.end {
                     break;
                 }
                 let rec = play_game(config, g);
@@ -137,6 +151,50 @@ pub fn run(config: &ArenaConfig, progress: impl Fn(usize, &GameRecord) + Sync) -
     let mut records = done.into_inner().expect("arena results lock");
     records.sort_by_key(|r| r.game);
     records
+}
+
+/// Shard `index` (1-based) of `count`: a contiguous block of a run's games, so that the `count`
+/// shards of a run together play every game exactly once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, 1..=count.
+    pub index: usize,
+    /// How many shards the run is cut into.
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole run as one shard.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// The games of a `total`-game run that this shard plays: `[(k-1)·total/n, k·total/n)`,
+    /// so shard sizes differ by one at most.
+    pub fn games(&self, total: usize) -> Range<usize> {
+        let at = |k: usize| (k as u128 * total as u128 / self.count as u128) as usize;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// Parses `K/N` with `1 <= K <= N`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("shard `{s}`: expected K/N with 1 <= K <= N, e.g. 3/8");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: usize = k.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// A random master seed, for runs that do not give one.
@@ -188,6 +246,45 @@ mod tests {
             |_, _| {},
         ));
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn shards_cover_every_game_once() {
+        for total in [0, 1, 7, 100, 10_001] {
+            for count in [1, 2, 3, 8, 16] {
+                let mut next = 0;
+                for index in 1..=count {
+                    let r = Shard { index, count }.games(total);
+                    assert_eq!(r.start, next, "shard {index}/{count} of {total}");
+                    assert!(r.len() <= total / count + 1);
+                    next = r.end;
+                }
+                assert_eq!(next, total, "{count} shards of {total}");
+            }
+        }
+        assert_eq!("3/8".parse::<Shard>(), Ok(Shard { index: 3, count: 8 }));
+        for bad in ["0/4", "5/4", "1", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_shard_plays_the_same_games_as_the_whole_run() {
+        let cfg = config("heuristic,random,heuristic,random", 6, 2);
+        let whole = run(&cfg, |_, _| {});
+        let mut parts = Vec::new();
+        for index in 1..=4 {
+            parts.extend(run_games(
+                &cfg,
+                Shard { index, count: 4 }.games(6),
+                |_, _| {},
+            ));
+        }
+        let key = |r: &GameRecord| (r.game, r.seat_of, r.winner, r.vp, r.turns, r.decisions);
+        assert_eq!(
+            whole.iter().map(key).collect::<Vec<_>>(),
+            parts.iter().map(key).collect::<Vec<_>>()
+        );
     }
 
     #[test]
