@@ -40,6 +40,9 @@ pub struct Summary {
     pub rejected_requests: u64,
     /// Mirror disagreements with the server's figures.
     pub mirror_mismatches: u64,
+    /// Trading, all games: offers made, accepted by others, received, accepted by us, bank and
+    /// port trades (lines without a `trades` object count 0).
+    pub trades: [u64; 5],
     /// Opponents met: (name, games, wins).
     pub opponents: Vec<(String, usize, usize)>,
     /// Arena games (named `arena~SEED~GAME`) read more than once: the same shard given
@@ -58,6 +61,15 @@ impl Summary {
         wilson_interval(self.wins as u64, self.games as u64, Z95)
     }
 }
+
+/// The fields of a result line's `trades` object, in [`Summary::trades`] order.
+const TRADE_KEYS: [&str; 5] = [
+    "offers_made",
+    "offers_accepted",
+    "offers_received",
+    "offers_we_accepted",
+    "bank_trades",
+];
 
 fn num(v: &Value, key: &str) -> f64 {
     v.get(key).and_then(Value::as_f64).unwrap_or(0.0)
@@ -116,6 +128,11 @@ pub fn summarize(text: &str) -> Summary {
         s.forced_discards += num(&v, "forced_discards") as u64;
         s.rejected_requests += num(&v, "rejected_requests") as u64;
         s.mirror_mismatches += num(&v, "mirror_mismatches") as u64;
+        if let Some(t) = v.get("trades") {
+            for (sum, key) in s.trades.iter_mut().zip(TRADE_KEYS) {
+                *sum += num(t, key) as u64;
+            }
+        }
         for (i, p) in players.iter().enumerate() {
             if i == seat {
                 continue;
@@ -187,6 +204,14 @@ pub fn text(label: &str, s: &Summary) -> String {
         "  forced end-turns {}, forced discards {}, rejected requests {}, mirror mismatches {}",
         s.forced_end_turns, s.forced_discards, s.rejected_requests, s.mirror_mismatches
     );
+    let t = s.trades;
+    if t.iter().any(|&n| n > 0) {
+        let _ = writeln!(
+            o,
+            "  trades: offers made {} (accepted {}), offers received {} (we accepted {}), bank/port trades {}",
+            t[0], t[1], t[2], t[3], t[4]
+        );
+    }
     if s.repeated > 0 {
         let _ = writeln!(
             o,
@@ -371,7 +396,7 @@ mod tests {
     use super::*;
 
     const LINES: &str = r#"{"game":"~botsOnly~3","seat":2,"players":[{"name":"robot 3","points":10},{"name":"droid 1","points":4},{"name":"catanbot","points":7},{"name":"robot 4","points":5}],"winner":0,"won":false,"turns":60,"decisions":80,"latency_ms":{"p50":3.0,"p95":40.0,"max":90.0},"forced_end_turns":0,"forced_discards":0,"rejected_requests":1,"mirror_mismatches":0,"end":"deleted"}
-{"game":"~botsOnly~2","seat":1,"players":[{"name":"robot 3","points":6},{"name":"catanbot","points":10},{"name":"robot 2","points":8},{"name":"droid 1","points":3}],"winner":1,"won":true,"turns":50,"decisions":70,"latency_ms":{"p50":5.0,"p95":30.0,"max":120.0},"forced_end_turns":1,"forced_discards":0,"rejected_requests":0,"mirror_mismatches":0,"end":"deleted"}
+{"game":"~botsOnly~2","seat":1,"players":[{"name":"robot 3","points":6},{"name":"catanbot","points":10},{"name":"robot 2","points":8},{"name":"droid 1","points":3}],"winner":1,"won":true,"turns":50,"decisions":70,"latency_ms":{"p50":5.0,"p95":30.0,"max":120.0},"forced_end_turns":1,"forced_discards":0,"rejected_requests":0,"mirror_mismatches":0,"end":"deleted","trades":{"offers_made":4,"offers_accepted":1,"offers_received":6,"offers_we_accepted":2,"bank_trades":3}}
 {"game":"~botsOnly~1","seat":0,"players":[{"name":"catanbot","points":null}],"winner":null}
 not json
 "#;
@@ -392,6 +417,8 @@ not json
         let t = text("x", &s);
         assert!(t.contains("smart: 4 seats, 1 wins"), "{t}");
         assert!(t.contains("fast: 2 seats, 0 wins"), "{t}");
+        assert_eq!(s.trades, [4, 1, 6, 2, 3]);
+        assert!(t.contains("offers made 4 (accepted 1)"), "{t}");
     }
 
     #[test]
