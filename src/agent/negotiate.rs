@@ -102,30 +102,13 @@ pub fn choose_offer(state: &State) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Board, Rules};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
     fn main_positions(n: usize, seed: u64) -> Vec<State> {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut out = Vec::new();
-        let mut list = ActionList::new();
-        while out.len() < n {
-            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-            for _ in 0..1500 {
-                if st.is_over() {
-                    break;
-                }
-                st.legal_actions(&mut list);
-                let a = list[rng.gen_range(0..list.len())];
-                st.apply(a, &mut rng);
-                if st.phase() == Phase::Main && rng.gen_bool(0.1) {
-                    out.push(st.clone());
-                }
-            }
-        }
-        out.truncate(n);
-        out
+        crate::game::testutil::random_play_positions(n, seed, |st, rng| {
+            st.phase() == Phase::Main && rng.gen_bool(0.1)
+        })
     }
 
     #[test]

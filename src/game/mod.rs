@@ -68,3 +68,39 @@ pub use sets::{EdgeSet, EdgeSetIter, NodeSet, NodeSetIter};
 pub use setup::{Setup, SetupError};
 pub use state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 pub use trade::{Offer, PendingOffer, MAX_OFFERS_PER_TURN, OFFER_MAX_COUNT};
+
+/// Helpers for unit tests across the crate.
+#[cfg(test)]
+pub(crate) mod testutil {
+    use super::{ActionList, Board, Rules, Seat, State};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `n` positions from uniformly random games (seeded), each one a state after some action
+    /// for which `keep` says yes (`keep` may draw from the rng to sample).
+    pub fn random_play_positions(
+        n: usize,
+        seed: u64,
+        mut keep: impl FnMut(&State, &mut SmallRng) -> bool,
+    ) -> Vec<State> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        let mut list = ActionList::new();
+        while out.len() < n {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            for _ in 0..2000 {
+                if st.is_over() {
+                    break;
+                }
+                st.legal_actions(&mut list);
+                let a = list[rng.gen_range(0..list.len())];
+                st.apply(a, &mut rng);
+                if keep(&st, &mut rng) {
+                    out.push(st.clone());
+                }
+            }
+        }
+        out.truncate(n);
+        out
+    }
+}

@@ -325,35 +325,19 @@ const fn out_capacity() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Board, Rules};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
     /// `Main` positions from random play where the current player has offers to make.
     fn positions_with_offers(n: usize, seed: u64) -> Vec<State> {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut out = Vec::new();
         let mut list = ActionList::new();
-        while out.len() < n {
-            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-            for _ in 0..2000 {
-                if st.is_over() {
-                    break;
-                }
-                st.legal_actions(&mut list);
-                let a = list[rng.gen_range(0..list.len())];
-                st.apply(a, &mut rng);
-                if st.phase() == Phase::Main {
-                    list.clear();
-                    st.push_offers(&mut list);
-                    if !list.is_empty() && rng.gen_bool(0.2) {
-                        out.push(st.clone());
-                    }
-                }
+        crate::game::testutil::random_play_positions(n, seed, |st, rng| {
+            list.clear();
+            if st.phase() == Phase::Main {
+                st.push_offers(&mut list);
             }
-        }
-        out.truncate(n);
-        out
+            !list.is_empty() && rng.gen_bool(0.2)
+        })
     }
 
     #[test]
