@@ -41,8 +41,8 @@ pub struct Summary {
     /// Mirror disagreements with the server's figures.
     pub mirror_mismatches: u64,
     /// Trading, all games: offers made, accepted by others, received, accepted by us, bank and
-    /// port trades (lines without a `trades` object count 0).
-    pub trades: [u64; 5],
+    /// port trades, acceptances too late (lines without a `trades` object count 0).
+    pub trades: [u64; 6],
     /// Opponents met: (name, games, wins).
     pub opponents: Vec<(String, usize, usize)>,
     /// Arena games (named `arena~SEED~GAME`) read more than once: the same shard given
@@ -63,12 +63,13 @@ impl Summary {
 }
 
 /// The fields of a result line's `trades` object, in [`Summary::trades`] order.
-const TRADE_KEYS: [&str; 5] = [
+const TRADE_KEYS: [&str; 6] = [
     "offers_made",
     "offers_accepted",
     "offers_received",
     "offers_we_accepted",
     "bank_trades",
+    "accepts_too_late",
 ];
 
 fn num(v: &Value, key: &str) -> f64 {
@@ -208,8 +209,8 @@ pub fn text(label: &str, s: &Summary) -> String {
     if t.iter().any(|&n| n > 0) {
         let _ = writeln!(
             o,
-            "  trades: offers made {} (accepted {}), offers received {} (we accepted {}), bank/port trades {}",
-            t[0], t[1], t[2], t[3], t[4]
+            "  trades: offers made {} (accepted {}), offers received {} (we accepted {}, {} too late), bank/port trades {}",
+            t[0], t[1], t[2], t[3], t[5], t[4]
         );
     }
     if s.repeated > 0 {
@@ -417,7 +418,7 @@ not json
         let t = text("x", &s);
         assert!(t.contains("smart: 4 seats, 1 wins"), "{t}");
         assert!(t.contains("fast: 2 seats, 0 wins"), "{t}");
-        assert_eq!(s.trades, [4, 1, 6, 2, 3]);
+        assert_eq!(s.trades, [4, 1, 6, 2, 3, 0]);
         assert!(t.contains("offers made 4 (accepted 1)"), "{t}");
     }
 

@@ -51,11 +51,12 @@ fn find(lines: &[Message], pred: impl Fn(Seat) -> bool) -> (usize, Mirror) {
 struct Harness {
     inbox: mpsc::UnboundedSender<Message>,
     out: mpsc::UnboundedReceiver<Message>,
+    reports: mpsc::UnboundedReceiver<catan_bot::client::report::GameReport>,
 }
 
 fn start(agent: Box<dyn Agent>) -> Harness {
     let (out_tx, out) = mpsc::unbounded_channel();
-    let (reports, _reports_rx) = mpsc::unbounded_channel();
+    let (reports, reports_rx) = mpsc::unbounded_channel();
     let config = Arc::new(ClientConfig::new(
         "mock",
         "c",
@@ -73,9 +74,11 @@ fn start(agent: Box<dyn Agent>) -> Harness {
     let player = GamePlayer::new(ctx, agent, None);
     let (inbox, rx) = mpsc::unbounded_channel();
     tokio::spawn(player.run(rx));
-    // Keep the report channel open for the task's lifetime.
-    std::mem::forget(_reports_rx);
-    Harness { inbox, out }
+    Harness {
+        inbox,
+        out,
+        reports: reports_rx,
+    }
 }
 
 impl Harness {
@@ -95,12 +98,30 @@ impl Harness {
         while self.out.try_recv().is_ok() {}
     }
 
+    /// Deletes the game and returns the task's report.
+    async fn report(&mut self) -> catan_bot::client::report::GameReport {
+        self.send(&format!("1015|{GAME}"));
+        tokio::time::timeout(Duration::from_secs(5), self.reports.recv())
+            .await
+            .expect("a report")
+            .expect("a report")
+    }
+
     async fn next(&mut self, within: Duration) -> Option<Message> {
         tokio::time::timeout(within, self.out.recv())
             .await
             .ok()
             .flatten()
     }
+}
+
+/// A resource other than `not` that `from` can be holding (as the server only relays offers
+/// of cards the offerer holds).
+fn offerable(mirror: &Mirror, from: usize, not: usize) -> usize {
+    let h = mirror.hand(Seat::new(from));
+    (0..5)
+        .find(|&r| r != not && (h.known[r] > 0 || h.unknown > 0))
+        .expect("the offerer holds another card")
 }
 
 fn offer_text(from: usize, to: usize, give: [i32; 5], get: [i32; 5]) -> String {
@@ -128,7 +149,7 @@ async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined(
     let from = mirror.current.unwrap().index();
     let hand = mirror.hand(Seat::new(ME));
     let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
-    let lack = (0..5).find(|&r| r != have).unwrap();
+    let lack = offerable(&mirror, from, have);
 
     let mut h = start(Box::new(catan_bot::agent::heuristic::HeuristicAgent::new(
         3,
@@ -289,4 +310,59 @@ async fn decisions_in_our_turn_get_what_the_idle_timer_leaves() {
     assert!(left >= Duration::from_millis(100), "{left:?}");
     // No room for a 2 s offer wait: the view says no offers are left this turn.
     assert_eq!(offers_made, catan_bot::game::MAX_OFFERS_PER_TURN);
+}
+
+/// Accepts every offer it can, otherwise plays like `Offerer` without offering.
+struct Acceptor;
+
+impl Agent for Acceptor {
+    fn name(&self) -> String {
+        "acceptor".into()
+    }
+    fn decide(&mut self, view: &View, _deadline: Option<StdInstant>) -> Action {
+        let mut l = ActionList::new();
+        view.state.legal_actions(&mut l);
+        for a in [Action::AcceptOffer, Action::EndTurn] {
+            if l.contains(a) {
+                return a;
+            }
+        }
+        l[0]
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_acceptance_that_comes_after_the_offer_is_gone_is_not_a_refused_request() {
+    let lines = game_lines();
+    let (i, mirror) = find(&lines, |s| s.index() != ME);
+    let from = mirror.current.unwrap().index();
+    let hand = mirror.hand(Seat::new(ME));
+    let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
+    let lack = offerable(&mirror, from, have);
+    let (mut give, mut get) = ([0; 5], [0; 5]);
+    give[lack] = 1;
+    get[have] = 1;
+
+    // withdrawn first: too late, not refused; not withdrawn: a refused request.
+    for withdrawn in [true, false] {
+        let mut h = start(Box::new(Acceptor));
+        h.feed(&lines[..=i]);
+        h.drain().await;
+        h.send(&offer_text(from, ME, give, get));
+        match h.next(Duration::from_secs(5)).await {
+            Some(Message::AcceptOffer(a)) => assert_eq!(a.offering, from as i32),
+            m => panic!("expected our acceptance, got {m:?}"),
+        }
+        if withdrawn {
+            h.send(&format!("1038|{GAME},-1"));
+        }
+        h.send(&format!("1037|{GAME},{ME},1"));
+        let r = h.report().await;
+        assert_eq!(r.trades.offers_received, 1);
+        if withdrawn {
+            assert_eq!((r.trades.accepts_too_late, r.rejected_requests), (1, 0));
+        } else {
+            assert_eq!((r.trades.accepts_too_late, r.rejected_requests), (0, 1));
+        }
+    }
 }

@@ -130,6 +130,8 @@ pub struct GamePlayer {
     offer_out: Option<OfferOut>,
     /// Offers we made this turn.
     offers_this_turn: u8,
+    /// Our ACCEPTOFFER is out: `true` once the offer was taken, withdrawn or ended meanwhile.
+    accept_out: Option<bool>,
     report: GameReport,
     record: Option<BufWriter<File>>,
     done: bool,
@@ -168,6 +170,7 @@ impl GamePlayer {
             offers_seen: 0,
             offer_out: None,
             offers_this_turn: 0,
+            accept_out: None,
             report,
             record: record.map(BufWriter::new),
             done: false,
@@ -363,6 +366,8 @@ impl GamePlayer {
                 self.offer_in = None;
                 self.offer_out = None;
                 self.offers_this_turn = 0;
+                // The end of a turn clears every offer.
+                self.offer_gone();
             }
             M::DeclinePlayerRequest(m) => {
                 self.refused(&format!(
@@ -377,12 +382,11 @@ impl GamePlayer {
                 self.refused("CANCELBUILDREQUEST")
             }
             M::DevCardAction(m) if m.action == 4 => self.refused("DEVCARDACTION CANNOT_PLAY"),
-            M::RejectOffer(m) if m.reason.is_some() => {
-                self.refused(&format!("REJECTOFFER reason {:?}", m.reason));
-            }
+            M::RejectOffer(m) if m.reason.is_some() => self.on_trade_refusal(m.reason),
             M::RejectOffer(m) => self.on_reject_offer(m.player),
             M::AcceptOffer(m) => self.on_accept_offer(m),
             M::ClearOffer(m) => {
+                self.offer_gone();
                 let from = self.offer_in.as_ref().map(|o| o.from);
                 if m.player == -1 || Some(m.player) == from {
                     self.drop_offer_in();
@@ -533,9 +537,45 @@ impl GamePlayer {
         }
         if seat(m.accepting) == Some(me) {
             self.report.trades.offers_we_accepted += 1;
+            self.accept_out = None;
             self.end_answer_wait();
+        } else {
+            self.offer_gone();
         }
         self.drop_offer_in();
+    }
+
+    /// The offers on the table were taken or withdrawn: an acceptance of ours still on its
+    /// way will come back refused.
+    fn offer_gone(&mut self) {
+        if self.accept_out.is_some() {
+            self.accept_out = Some(true);
+        }
+    }
+
+    /// REJECTOFFER with a reason: the server refused one of our trade requests. An acceptance
+    /// that arrived after the offer was taken by another player, withdrawn or ended with the
+    /// turn lost a race nobody can win every time: counted apart (`accepts_too_late`), not as
+    /// a refused request. A refusal is never pinned on an action that is not a trade.
+    fn on_trade_refusal(&mut self, reason: Option<i32>) {
+        let accept = self.accept_out.take();
+        let trade_waiting = self.waiting.is_some_and(|w| {
+            !w.settling && matches!(w.action, Some(Action::AcceptOffer | Action::OfferTrade(_)))
+        });
+        if accept == Some(true) {
+            self.report.trades.accepts_too_late += 1;
+            info!(?reason, "our acceptance came after the offer was gone");
+            if trade_waiting {
+                self.waiting = None;
+            }
+        } else if trade_waiting {
+            self.refused(&format!("REJECTOFFER reason {reason:?}"));
+        } else if accept.is_some() {
+            self.report.rejected_requests += 1;
+            warn!(?reason, "our acceptance was refused");
+        } else {
+            debug!(?reason, "a trade refusal with no trade request of ours out");
+        }
     }
 
     /// Our answer to an offer went through: stop waiting for it.
@@ -897,7 +937,11 @@ impl GamePlayer {
                 self.offers_this_turn += 1;
                 self.report.trades.offers_made += 1;
             }
-            Action::AcceptOffer | Action::DeclineOffer => self.offer_in = None,
+            Action::AcceptOffer => {
+                self.offer_in = None;
+                self.accept_out = Some(false);
+            }
+            Action::DeclineOffer => self.offer_in = None,
             _ => {}
         }
         if matches!(action, Action::EndTurn)

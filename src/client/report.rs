@@ -56,6 +56,9 @@ pub struct TradeCounts {
     pub offers_we_accepted: u32,
     /// Our bank and port trades.
     pub bank_trades: u32,
+    /// Our acceptances that reached the server after the offer was gone (taken by another
+    /// player, withdrawn, or ended with the turn): refused by the server, counted here.
+    pub accepts_too_late: u32,
 }
 
 /// The `p`-th percentile (0..=100) of `xs`, nearest rank; 0 for an empty list.
@@ -131,8 +134,13 @@ impl GameReport {
         let t = &self.trades;
         let _ = write!(
             o,
-            ",\"trades\":{{\"offers_made\":{},\"offers_accepted\":{},\"offers_received\":{},\"offers_we_accepted\":{},\"bank_trades\":{}}}",
-            t.offers_made, t.offers_accepted, t.offers_received, t.offers_we_accepted, t.bank_trades
+            ",\"trades\":{{\"offers_made\":{},\"offers_accepted\":{},\"offers_received\":{},\"offers_we_accepted\":{},\"bank_trades\":{},\"accepts_too_late\":{}}}",
+            t.offers_made,
+            t.offers_accepted,
+            t.offers_received,
+            t.offers_we_accepted,
+            t.bank_trades,
+            t.accepts_too_late
         );
         o.push('}');
         o
@@ -174,7 +182,7 @@ mod tests {
         assert!(j.contains("\"won\":true"));
         assert!(j.contains("\"end\":\"over\""));
         assert!(j.ends_with(
-            "\"trades\":{\"offers_made\":3,\"offers_accepted\":1,\"offers_received\":0,\"offers_we_accepted\":0,\"bank_trades\":0}}"
+            "\"trades\":{\"offers_made\":3,\"offers_accepted\":1,\"offers_received\":0,\"offers_we_accepted\":0,\"bank_trades\":0,\"accepts_too_late\":0}}"
         ));
     }
 }
