@@ -8,12 +8,16 @@
 //! - `decide`: one game's task — mirror, decisions on a blocking thread, refusals.
 //! - `mirror`: server messages → a described game → the agent's `View`; the server wins.
 //! - `translate`: protocol values ⇄ game types (the one file naming both).
+//! - `bounds`: the one check of numbers from the network against what a server can send.
+//! - `logsafe`: server strings escaped and cut for log lines.
 //! - `report`: per-game results (`--results` JSON lines).
 //! - `replay`: `catan-bot replay`, a transcript through the mirror.
 //! - `shutdown`: the stop signal.
 
+pub mod bounds;
 pub mod connection;
 pub mod decide;
+pub mod logsafe;
 pub mod mirror;
 pub mod replay;
 pub mod report;
