@@ -41,9 +41,8 @@ where
     let (trigger, stop) = shutdown::channel();
     let (tx, reports) = mpsc::unbounded_channel();
     let name = config.name.clone();
-    let handle = tokio::spawn(async move {
-        run_session(io, Arc::new(config), &name, stop, tx).await
-    });
+    let handle =
+        tokio::spawn(async move { run_session(io, Arc::new(config), &name, stop, tx).await });
     Session {
         handle,
         trigger,
@@ -59,11 +58,17 @@ async fn a_huge_unknown_card_count_does_not_stall_the_next_decision() {
     let s = start(io, config("mockbot"));
     for line in server_lines() {
         if line == OUR_TURN {
-            server.send(&format!("1086|{GAME}|0|100|6|2147483647")).await;
+            server
+                .send(&format!("1086|{GAME}|0|100|6|2147483647"))
+                .await;
             let t0 = Instant::now();
             server.send(&line).await;
             server.expect("a settlement", settlement).await;
-            assert!(t0.elapsed() < Duration::from_secs(2), "took {:?}", t0.elapsed());
+            assert!(
+                t0.elapsed() < Duration::from_secs(2),
+                "took {:?}",
+                t0.elapsed()
+            );
             break;
         }
         server.send(&line).await;
@@ -81,8 +86,12 @@ async fn amounts_that_would_overflow_leave_the_game_task_alive() {
     for line in server_lines() {
         if line == OUR_TURN {
             for _ in 0..2 {
-                server.send(&format!("1024|{GAME},3,101,1,2147483647")).await;
-                server.send(&format!("1024|{GAME},0,101,6,2147483647")).await;
+                server
+                    .send(&format!("1024|{GAME},3,101,1,2147483647"))
+                    .await;
+                server
+                    .send(&format!("1024|{GAME},0,101,6,2147483647"))
+                    .await;
             }
             server.send(&line).await;
             server.expect("a settlement", settlement).await;
@@ -147,11 +156,16 @@ async fn a_game_task_that_panics_is_reported() {
         .await
         .expect("no report for the failed game")
         .unwrap();
-    assert_eq!((report.game.as_str(), report.end.as_str()), (GAME, "failed"));
+    assert_eq!(
+        (report.game.as_str(), report.end.as_str()),
+        (GAME, "failed")
+    );
     // The session lives on: pings are still answered.
     server.send("9999|150000").await;
     server
-        .expect("ping echo", |m| matches!(m, Message::ServerPing(_)).then_some(()))
+        .expect("ping echo", |m| {
+            matches!(m, Message::ServerPing(_)).then_some(())
+        })
         .await;
     s.trigger.trigger();
     assert_eq!(s.handle.await.unwrap(), SessionEnd::Shutdown);
@@ -351,7 +365,8 @@ async fn accept_and_login(listener: &tokio::net::TcpListener) -> (tokio::net::Tc
         .expect("client did not (re)connect")
         .unwrap();
     let (read, write) = sock.into_split();
-    let mut frames = tokio_util::codec::FramedRead::new(read, jsettlers_protocol::MessageCodec::new());
+    let mut frames =
+        tokio_util::codec::FramedRead::new(read, jsettlers_protocol::MessageCodec::new());
     let name = loop {
         match frames.next().await.unwrap().unwrap().unwrap() {
             Message::ImARobot(m) => break m.nickname,
@@ -387,7 +402,11 @@ async fn a_bad_cookie_stops_the_client_after_a_few_logins() {
         let (mut sock, name) = accept_and_login(&listener).await;
         at.push(Instant::now());
         names.push(name);
-        send_text(&mut sock, "1059|Cookie contents do not match the running server.").await;
+        send_text(
+            &mut sock,
+            "1059|Cookie contents do not match the running server.",
+        )
+        .await;
     }
     let out = tokio::time::timeout(Duration::from_secs(10), run)
         .await
@@ -401,7 +420,9 @@ async fn a_bad_cookie_stops_the_client_after_a_few_logins() {
     // The pause doubled: 0.5 s, then 1 s.
     let gaps: Vec<Duration> = at.windows(2).map(|w| w[1] - w[0]).collect();
     assert!(gaps[1] > gaps[0] + Duration::from_millis(300), "{gaps:?}");
-    assert!(ClientError::BadCookie("x".into()).to_string().contains("--cookie"));
+    assert!(ClientError::BadCookie("x".into())
+        .to_string()
+        .contains("--cookie"));
 }
 
 /// Before: a server that resets every connection saw 57 connections in 30 s (the pause
@@ -458,7 +479,10 @@ fn bad_server_addresses_and_record_paths_fail_at_start() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(args[args.len() - 1]) || err.contains(args[1]), "{err}");
+        assert!(
+            err.contains(args[args.len() - 1]) || err.contains(args[1]),
+            "{err}"
+        );
         assert!(t0.elapsed() < Duration::from_secs(10));
     }
     let _ = std::fs::remove_file(&file);
@@ -485,7 +509,11 @@ fn replay_refuses_files_that_are_not_finished_transcripts() {
         .collect::<Vec<_>>()
         .join("\n");
     let files = [
-        ("readme", std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"), None),
+        (
+            "readme",
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"),
+            None,
+        ),
         ("empty", dir.join("empty.log"), Some(String::new())),
         ("cut-stats", dir.join("cut.log"), Some(cut)),
     ];
@@ -496,10 +524,18 @@ fn replay_refuses_files_that_are_not_finished_transcripts() {
         let out = catan_bot().arg("replay").arg(path).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{what}: {err}");
-        assert!(err.contains(&*path.to_string_lossy()), "{what}: no error on stderr: {err}");
+        assert!(
+            err.contains(&*path.to_string_lossy()),
+            "{what}: no error on stderr: {err}"
+        );
     }
     let out = catan_bot().arg("replay").arg(&fixture).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -511,7 +547,9 @@ fn server_strings_cannot_forge_log_lines() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     let mut child = catan_bot()
-        .args(["play", "--server", &addr, "--cookie", "c", "--name", "logbot"])
+        .args([
+            "play", "--server", &addr, "--cookie", "c", "--name", "logbot",
+        ])
         .env("RUST_LOG", "info")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -533,7 +571,12 @@ fn server_strings_cannot_forge_log_lines() {
     let _ = child.kill();
     let _ = child.wait();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(err.contains("invited"), "{err}");
     assert!(!err.contains('\u{1b}'), "escape codes in the log");
     assert!(

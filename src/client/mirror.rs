@@ -746,7 +746,8 @@ impl Mirror {
             }
             (Element::UnknownResource, Some(Gain)) => self.hands[s].gain_unknown(amount),
             (Element::UnknownResource, Some(Lose)) => {
-                if !self.hands[s].lose_unseen(amount) {
+                let held = self.hands[s].lose_unseen(amount);
+                if !held {
                     self.mismatch("hand", format_args!("seat {s:?} lost more than it held"));
                 }
             }

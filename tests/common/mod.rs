@@ -73,7 +73,11 @@ impl<W: tokio::io::AsyncWrite + Unpin> MockServer<W> {
     }
 
     /// The next message from the client that `pick` accepts (others are skipped).
-    pub async fn expect<T>(&mut self, what: &str, mut pick: impl FnMut(&Message) -> Option<T>) -> T {
+    pub async fn expect<T>(
+        &mut self,
+        what: &str,
+        mut pick: impl FnMut(&Message) -> Option<T>,
+    ) -> T {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
         loop {
             let msg = tokio::time::timeout_at(deadline, self.from_client.recv())
@@ -101,4 +105,3 @@ pub fn settlement(m: &Message) -> Option<i32> {
         _ => None,
     }
 }
-
