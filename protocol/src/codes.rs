@@ -1,5 +1,6 @@
 //! The wire's small code numbers as typed enums (guide §4.3 and §6.1): game states, player
-//! and game element types, element actions, dev-card actions, piece types, resource types.
+//! and game element types, element actions, dev-card actions, piece types, status values,
+//! data-check types.
 //! Messages keep the numbers exactly as sent (so `encode(parse(text)) == text`); these enums
 //! name them: `from_wire` is `None` for a number the enum does not know, `wire` gives the
 //! number back.
@@ -248,6 +249,26 @@ wire_enum! {
     SimpleActionType {
         /// SIMPLEACTION: a dev card was bought; value1 = cards left in the deck.
         DevCardBought = 1,
+    }
+}
+
+wire_enum! {
+    /// STATUSMESSAGE status values a robot looks at.
+    StatusValue {
+        /// Plain text (welcome).
+        Ok = 0,
+        /// The nickname is already logged in.
+        NameInUse = 4,
+        /// The server is shutting down.
+        ServerShutdown = 23,
+    }
+}
+
+wire_enum! {
+    /// BOTGAMEDATACHECK data types.
+    DataCheckType {
+        /// Every robot's exact resource hand.
+        Resources = 1,
     }
 }
 

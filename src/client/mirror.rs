@@ -17,8 +17,8 @@
 use std::fmt;
 
 use jsettlers_protocol::codes::{
-    DevCardActionKind as DevAction, ElementAction, GameElementType, GameState, PieceType,
-    PlayerElementType as Element, SimpleActionType,
+    DataCheckType, DevCardActionKind as DevAction, ElementAction, GameElementType, GameState,
+    PieceType, PlayerElementType as Element, SimpleActionType,
 };
 use jsettlers_protocol::{self as proto, GameStatsKind, Message, Robbed};
 use tracing::{debug, warn};
@@ -916,7 +916,7 @@ impl Mirror {
     }
 
     fn on_data_check(&mut self, m: &proto::BotGameDataCheck) {
-        if m.check_type != 1 {
+        if m.check_type != DataCheckType::Resources.wire() {
             return;
         }
         self.stats.data_checks += 1;

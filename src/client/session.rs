@@ -18,6 +18,7 @@ use std::fs::File;
 use std::sync::Arc;
 use std::time::Duration;
 
+use jsettlers_protocol::codes::StatusValue;
 use jsettlers_protocol::{self as proto, Message, MAX_FRAME_LEN};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
@@ -180,7 +181,7 @@ where
                         };
                     }
                     Message::StatusMessage(m) => {
-                        if m.status == Some(4) {
+                        if m.status == Some(StatusValue::NameInUse.wire()) {
                             name_taken = true;
                         }
                         debug!(status = ?m.status, text = %shown(&m.text), "status");
