@@ -126,24 +126,13 @@ where
         tokio::select! {
             _ = shutdown.recv() => {
                 info!("shutting down: leaving all games");
-                let _ = out_tx.try_send(Message::LeaveAll(proto::LeaveAll));
+                let leave = out_tx.send(Message::LeaveAll(proto::LeaveAll));
+                let _ = tokio::time::timeout(Duration::from_secs(2), leave).await;
                 break SessionEnd::Shutdown;
             }
             Some(joined) = tasks.join_next_with_id(), if !tasks.is_empty() => {
-                let failed = match joined {
-                    Ok((id, ())) => { task_games.remove(&id); None }
-                    Err(e) => task_games.remove(&e.id()).map(|g| (g, e)),
-                };
-                if let Some(((game, seat), e)) = failed {
-                    // A game task that panicked: reported and counted, never dropped silently.
-                    warn!(game = %shown(&game), error = %e, "game task failed");
+                if let Some(game) = joined_game(joined, &mut task_games, &reports) {
                     games.remove(&game);
-                    let _ = reports.send(GameReport {
-                        game,
-                        seat: Some(seat),
-                        end: "failed".to_owned(),
-                        ..Default::default()
-                    });
                 }
             }
             // The writer ended while we still hold its queue: it failed (logged there).
@@ -261,13 +250,40 @@ where
 
     // Closing the game inboxes ends their tasks ("disconnected" reports for unfinished games).
     games.clear();
-    let drain = async { while tasks.join_next().await.is_some() {} };
+    let drain = async {
+        while let Some(joined) = tasks.join_next_with_id().await {
+            joined_game(joined, &mut task_games, &reports);
+        }
+    };
     let _ = tokio::time::timeout(Duration::from_secs(5), drain).await;
     drop(out_tx);
     if !writer_task.is_finished() {
         let _ = tokio::time::timeout(Duration::from_secs(2), writer_task).await;
     }
     end
+}
+
+/// A game task has ended: if it failed (panicked), it is reported as a game that ended
+/// "failed" — counted, never dropped silently — and its game's name is returned.
+fn joined_game(
+    joined: Result<(tokio::task::Id, ()), tokio::task::JoinError>,
+    task_games: &mut HashMap<tokio::task::Id, (String, usize)>,
+    reports: &mpsc::UnboundedSender<GameReport>,
+) -> Option<String> {
+    let (id, error) = match joined {
+        Ok((id, ())) => (id, None),
+        Err(e) => (e.id(), Some(e)),
+    };
+    let (game, seat) = task_games.remove(&id)?;
+    let e = error?;
+    warn!(game = %shown(&game), error = %e, "game task failed");
+    let _ = reports.send(GameReport {
+        game: game.clone(),
+        seat: Some(seat),
+        end: "failed".to_owned(),
+        ..Default::default()
+    });
+    Some(game)
 }
 
 /// The transcript file for a game under `--record DIR`, if recording.
