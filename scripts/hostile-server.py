@@ -87,6 +87,18 @@ def accept(srv, timeout=30):
     return c
 
 
+def connections(srv, secs):
+    """Every connection accepted in the next `secs` seconds."""
+    end = time.time() + secs
+    srv.settimeout(0.2)
+    while time.time() < end:
+        try:
+            c, _ = srv.accept()
+        except socket.timeout:
+            continue
+        yield c
+
+
 def bot_pid():
     """The robot's pid, from the file named by BOT_PID_FILE (written after we start)."""
     try:
@@ -125,13 +137,8 @@ def main():
     print("listening", port, flush=True)
 
     if scenario == "reset":
-        n, end = 0, time.time() + secs
-        srv.settimeout(0.2)
-        while time.time() < end:
-            try:
-                c, _ = srv.accept()
-            except socket.timeout:
-                continue
+        n = 0
+        for c in connections(srv, secs):
             n += 1
             c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             c.close()
@@ -139,13 +146,8 @@ def main():
         return
 
     if scenario in ("badcookie", "timeout"):
-        n, end, times = 0, time.time() + secs, []
-        srv.settimeout(0.2)
-        while time.time() < end:
-            try:
-                c, _ = srv.accept()
-            except socket.timeout:
-                continue
+        n, times = 0, []
+        for c in connections(srv, secs):
             n += 1
             times.append(time.time())
             if scenario == "badcookie":

@@ -28,6 +28,17 @@ fn config(name: &str) -> ClientConfig {
     ClientConfig::new("mock", "c", name, "random:seed=1".parse().unwrap())
 }
 
+/// Sends the recorded game up to (not including) our first turn to place.
+async fn play_to_our_turn(server: &mut common::DuplexServer) {
+    for line in server_lines() {
+        if line == OUR_TURN {
+            return;
+        }
+        server.send(&line).await;
+    }
+    panic!("the recorded game has no {OUR_TURN}");
+}
+
 struct Session {
     handle: tokio::task::JoinHandle<SessionEnd>,
     trigger: shutdown::ShutdownTrigger,
@@ -56,23 +67,18 @@ where
 async fn a_huge_unknown_card_count_does_not_stall_the_next_decision() {
     let (io, mut server) = mock_connection();
     let s = start(io, config("mockbot"));
-    for line in server_lines() {
-        if line == OUR_TURN {
-            server
-                .send(&format!("1086|{GAME}|0|100|6|2147483647"))
-                .await;
-            let t0 = Instant::now();
-            server.send(&line).await;
-            server.expect("a settlement", settlement).await;
-            assert!(
-                t0.elapsed() < Duration::from_secs(2),
-                "took {:?}",
-                t0.elapsed()
-            );
-            break;
-        }
-        server.send(&line).await;
-    }
+    play_to_our_turn(&mut server).await;
+    server
+        .send(&format!("1086|{GAME}|0|100|6|2147483647"))
+        .await;
+    let t0 = Instant::now();
+    server.send(OUR_TURN).await;
+    server.expect("a settlement", settlement).await;
+    assert!(
+        t0.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        t0.elapsed()
+    );
     s.trigger.trigger();
     assert_eq!(s.handle.await.unwrap(), SessionEnd::Shutdown);
 }
@@ -83,22 +89,17 @@ async fn a_huge_unknown_card_count_does_not_stall_the_next_decision() {
 async fn amounts_that_would_overflow_leave_the_game_task_alive() {
     let (io, mut server) = mock_connection();
     let mut s = start(io, config("mockbot"));
-    for line in server_lines() {
-        if line == OUR_TURN {
-            for _ in 0..2 {
-                server
-                    .send(&format!("1024|{GAME},3,101,1,2147483647"))
-                    .await;
-                server
-                    .send(&format!("1024|{GAME},0,101,6,2147483647"))
-                    .await;
-            }
-            server.send(&line).await;
-            server.expect("a settlement", settlement).await;
-            break;
-        }
-        server.send(&line).await;
+    play_to_our_turn(&mut server).await;
+    for _ in 0..2 {
+        server
+            .send(&format!("1024|{GAME},3,101,1,2147483647"))
+            .await;
+        server
+            .send(&format!("1024|{GAME},0,101,6,2147483647"))
+            .await;
     }
+    server.send(OUR_TURN).await;
+    server.expect("a settlement", settlement).await;
     s.trigger.trigger();
     assert_eq!(s.handle.await.unwrap(), SessionEnd::Shutdown);
     let report = s.reports.recv().await.expect("a report");
@@ -139,12 +140,7 @@ async fn a_game_task_that_panics_is_reported() {
     let mut c = config("mockbot");
     c.agent_factory = Some(client::AgentFactory(Arc::new(|| Box::new(PanickingAgent))));
     let mut s = start(io, c);
-    for line in server_lines() {
-        if line == OUR_TURN {
-            break;
-        }
-        server.send(&line).await;
-    }
+    play_to_our_turn(&mut server).await;
     // An offer to us of one clay for nothing: answered through the agent (idle, as it is not
     // our turn), which panics.
     server

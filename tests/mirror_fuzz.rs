@@ -10,7 +10,6 @@
 //! `MIRROR_FUZZ_MAX_MS` the bound per message (default 250 ms: generous for a loaded CI
 //! machine; the pre-fix client took 12.5 s on one message).
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -25,6 +24,8 @@ use catan_bot::client::decide::{GameContext, GamePlayer};
 use catan_bot::client::mirror::Mirror;
 use catan_bot::client::ClientConfig;
 use catan_bot::game::Seat;
+
+mod common;
 
 /// Messages after a snapshot, at most, in one sequence.
 const MAX_SEQUENCE: usize = 40;
@@ -49,16 +50,9 @@ struct Game {
 }
 
 fn load_games() -> (Vec<Game>, Vec<String>) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/transcripts");
     let mut games = Vec::new();
     let mut corpus = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "log"))
-        .collect();
-    files.sort();
-    for path in files {
+    for path in common::fixture_transcripts() {
         let text = std::fs::read_to_string(&path).unwrap();
         let mut nickname = String::from("bot");
         let mut current: Option<Game> = None;

@@ -15,6 +15,18 @@ use tokio_util::codec::{Encoder, FramedRead};
 
 pub const GAME: &str = "~botsOnly~40";
 
+/// The committed fixture transcripts (`tests/fixtures/transcripts/*.log`), sorted.
+pub fn fixture_transcripts() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/transcripts");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .collect();
+    files.sort();
+    files
+}
+
 pub fn server_lines() -> Vec<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/transcripts/sample3p-game-00.log");
