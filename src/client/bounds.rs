@@ -24,8 +24,9 @@ fn cards(n: i32) -> bool {
     (0..=MAX_CARDS).contains(&n)
 }
 
+/// Five counts, each and together no more than the bank holds.
 fn card_set(set: &proto::ResourceSet) -> bool {
-    set.0.iter().all(|&n| cards(n))
+    set.0.iter().all(|&n| cards(n)) && cards(set.0.iter().sum())
 }
 
 fn check(ok: bool, why: OutOfRange) -> Result<(), OutOfRange> {
@@ -70,7 +71,7 @@ pub fn check_message(msg: &Message) -> Result<(), OutOfRange> {
         M::ResourceCount(m) => check(cards(m.count), "hand total out of range"),
         M::DiscardRequest(m) => check(cards(m.count), "discard count out of range"),
         M::Discard(m) => check(
-            card_set(&m.resources) && cards(m.unknown),
+            card_set(&m.resources) && cards(m.unknown) && cards(m.resources.total() + m.unknown),
             "discard out of range",
         ),
         M::PickResources(m) => check(card_set(&m.resources), "picked cards out of range"),
@@ -155,6 +156,8 @@ mod tests {
         assert!(check_message(&parse("1024|g,0,101,1,121")).is_err());
         assert!(check_message(&parse("1047|g,99")).is_err());
         assert!(check_message(&parse("1024|g,0,101,1,120")).is_ok());
+        // A hand of 5 x 100 cards is more than the bank holds.
+        assert!(check_message(&parse("1103|g|1|0|100|100|100|100|100")).is_err());
         assert!(check_message(&parse("1086|g|3|100|1|0|2|0|3|1|4|2|5|1")).is_ok());
         // Numbers the mirror does not use pass.
         assert!(check_message(&parse("1024|g,0,100,18,2147483647")).is_ok());
