@@ -8,7 +8,8 @@ measured as `key value` lines on stdout. Scenarios:
   unknown     replays sample3p-game-00 to our first placement with one opponent
               unknown-card count of 2^31-1 just before; time to our answer
   noread      logs the robot in, then never reads while sending pings; RSS of the robot
-  reset       closes every connection at once; connections counted
+  reset       resets every connection at once (RST); connections counted
+  drop        closes every connection once the robot has sent its login; connections counted
   badcookie   rejects every login for a bad cookie; logins counted
   timeout     never answers the login; time until the next connection
   longname    invites to a game with a 65,525-character name, then pings; echoes counted
@@ -145,17 +146,21 @@ def main():
         print("connections", n, "in", secs, "s")
         return
 
-    if scenario in ("badcookie", "timeout"):
+    if scenario in ("badcookie", "timeout", "drop"):
         n, times = 0, []
         for c in connections(srv, secs):
             n += 1
             times.append(time.time())
-            if scenario == "badcookie":
+            if scenario in ("badcookie", "drop"):
                 r = Reader(c)
                 r.start()
                 r.wait_for("1022|", 5)
-                c.sendall(frame("1059|Cookie contents do not match the running server."))
-                time.sleep(0.3)
+                if scenario == "badcookie":
+                    c.sendall(frame("1059|Cookie contents do not match the running server."))
+                    time.sleep(0.3)
+                # shutdown() first: a bare close() does not end a connection another thread
+                # is reading from.
+                c.shutdown(socket.SHUT_RDWR)
                 c.close()
             else:
                 threading.Thread(target=lambda c=c: (time.sleep(secs), c.close()), daemon=True).start()
@@ -180,7 +185,9 @@ def main():
         marks = {5: None, 30: None}
         while time.time() - t0 < secs:
             try:
-                sent += c.send(ping)
+                # Whole frames only: go on from where a partial send stopped.
+                at = sent % len(ping)
+                sent += c.send(ping[at:])
             except BlockingIOError:
                 time.sleep(0.01)
             except OSError:
