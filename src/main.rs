@@ -98,7 +98,8 @@ struct PlayArgs {
     #[arg(long)]
     games: Option<u32>,
     /// Play at most this many games at once; further invitations are declined (the robot
-    /// joins and leaves at once, so the server asks another robot).
+    /// joins and leaves at once, freeing the seat; JSettlers 2.7.00 was seen to leave such a
+    /// game waiting rather than invite another robot).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     max_games_at_once: Option<u32>,
     /// Agent budget per decision in milliseconds (the server forces a turn after 8 s idle).

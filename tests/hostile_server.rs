@@ -328,7 +328,7 @@ async fn an_unanswered_login_times_out() {
 }
 
 /// Before: every invitation was joined. After: past --max-games-at-once, an invitation is
-/// declined by joining and leaving at once (the server then asks another robot).
+/// declined by joining and leaving at once.
 #[tokio::test(start_paused = true)]
 async fn invitations_past_the_cap_are_declined() {
     let (io, mut server) = mock_connection();

@@ -196,8 +196,11 @@ where
                             continue;
                         }
                         if config.max_games_at_once.is_some_and(|n| games.len() >= n) {
-                            // Declined: join and leave at once, so the server asks another
-                            // robot instead of waiting for us to sit (guide §0 #19).
+                            // Declined: join and leave at once, the only refusal the protocol
+                            // has (guide §0 #19: an unanswered invitation holds the seat).
+                            // JSettlers 2.7.00 was seen to leave such a game waiting for its
+                            // seat rather than invite another robot (one third-party robot
+                            // connected): the cap protects this client, not the server's games.
                             info!(game = %shown(&m.game), playing = games.len(), "invitation declined: games at once limit");
                             let leave = Message::LeaveGame(proto::LeaveGame {
                                 nickname: nickname.to_owned(),
