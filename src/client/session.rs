@@ -199,8 +199,9 @@ where
                             // Declined: join and leave at once, the only refusal the protocol
                             // has (guide §0 #19: an unanswered invitation holds the seat).
                             // JSettlers 2.7.00 was seen to leave such a game waiting for its
-                            // seat rather than invite another robot (one third-party robot
-                            // connected): the cap protects this client, not the server's games.
+                            // seat until this robot disconnected, rather than invite another
+                            // (one third-party robot connected): the cap protects this client,
+                            // not the server's games.
                             info!(game = %shown(&m.game), playing = games.len(), "invitation declined: games at once limit");
                             let leave = Message::LeaveGame(proto::LeaveGame {
                                 nickname: nickname.to_owned(),
