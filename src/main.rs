@@ -99,6 +99,11 @@ struct PlayArgs {
     /// Stop after this many finished games.
     #[arg(long)]
     games: Option<u32>,
+    /// Play at most this many games at once; further invitations are declined (the robot
+    /// joins and leaves at once, freeing the seat; JSettlers 2.7.00 was seen to leave such a
+    /// game waiting rather than invite another robot).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    max_games_at_once: Option<u32>,
     /// Agent budget per decision in milliseconds (the server forces a turn after 8 s idle).
     #[arg(long, default_value_t = 3000)]
     decision_ms: u64,
@@ -369,13 +374,15 @@ fn chart(runs: &[String], out: &std::path::Path, title: &str) -> i32 {
     0
 }
 
-/// Logs to stderr; `RUST_LOG` filters (default `info`).
+/// Logs to stderr, in colour only when stderr is a terminal; `RUST_LOG` filters (default
+/// `info`).
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
 }
 
@@ -389,10 +396,21 @@ fn play(args: PlayArgs) -> i32 {
             return 2;
         }
     };
+    if let Err(e) = client::check_server(&args.server) {
+        eprintln!("{e}");
+        return 2;
+    }
+    if let Some(dir) = &args.record {
+        if let Err(e) = client::check_record_dir(dir) {
+            eprintln!("{e}");
+            return 2;
+        }
+    }
     let mut config = ClientConfig::new(&args.server, &args.cookie, &args.name, spec);
     config.results = args.results;
     config.record = args.record;
     config.games = args.games;
+    config.max_games_at_once = args.max_games_at_once.map(|n| n as usize);
     config.decision_ms = args.decision_ms;
     config.robot_class = args.robot_class;
     config.pace = args.pace;
@@ -415,9 +433,10 @@ fn play(args: PlayArgs) -> i32 {
         match client::run(config, trigger, stop).await {
             Ok(s) => {
                 println!(
-                    "finished {} unfinished {} won {} forced-end-turns {} rejected {} mismatches {}",
+                    "finished {} unfinished {} failed {} won {} forced-end-turns {} rejected {} mismatches {}",
                     s.finished,
                     s.unfinished,
+                    s.failed,
                     s.won,
                     s.forced_end_turns,
                     s.rejected_requests,

@@ -4,99 +4,20 @@
 //! discard prompt answered. The server's lines come from `sample3p-game-00.log` (our client
 //! takes samplebot1's seat 3; the mirror follows the recorded game whatever we send).
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bytes::BytesMut;
 use futures_util::StreamExt;
-use jsettlers_protocol::transcript::{parse_lines, Direction};
-use jsettlers_protocol::{FrameCodec, Message, MessageCodec};
-use tokio::io::{AsyncWriteExt, WriteHalf};
+use jsettlers_protocol::{Message, MessageCodec};
 use tokio::sync::mpsc;
-use tokio_util::codec::{Encoder, FramedRead};
+use tokio_util::codec::FramedRead;
 
 use catan_bot::client::report::GameReport;
 use catan_bot::client::session::{run_session, SessionEnd};
 use catan_bot::client::{shutdown, ClientConfig};
 
-const GAME: &str = "~botsOnly~40";
-
-fn server_lines() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/transcripts/sample3p-game-00.log");
-    let text = std::fs::read_to_string(path).unwrap();
-    parse_lines(&text)
-        .map(|(_, l)| l.unwrap())
-        .filter(|l| l.direction == Direction::FromServer)
-        .map(|l| l.text)
-        .collect()
-}
-
-struct MockServer<W> {
-    write: W,
-    from_client: mpsc::UnboundedReceiver<Message>,
-}
-
-type DuplexServer = MockServer<WriteHalf<tokio::io::DuplexStream>>;
-
-/// An in-memory connection: the client's end, and a mock server whose reader task decodes
-/// everything the client sends into `from_client`.
-fn mock_connection() -> (tokio::io::DuplexStream, DuplexServer) {
-    let (client_io, server_io) = tokio::io::duplex(1 << 16);
-    let (read, write) = tokio::io::split(server_io);
-    let (tx, from_client) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        let mut frames = FramedRead::new(read, MessageCodec::new());
-        while let Some(Ok(item)) = frames.next().await {
-            let _ = tx.send(item.expect("client sent an undecodable message"));
-        }
-    });
-    (client_io, MockServer { write, from_client })
-}
-
-impl<W: tokio::io::AsyncWrite + Unpin> MockServer<W> {
-    async fn send_raw(&mut self, payload: &[u8]) {
-        let mut frame = (payload.len() as u16).to_be_bytes().to_vec();
-        frame.extend_from_slice(payload);
-        self.write.write_all(&frame).await.unwrap();
-    }
-
-    async fn send(&mut self, text: &str) {
-        let mut buf = BytesMut::new();
-        FrameCodec::new().encode(text, &mut buf).unwrap();
-        self.write.write_all(&buf).await.unwrap();
-    }
-
-    /// The next message from the client that `pick` accepts (others are skipped).
-    async fn expect<T>(&mut self, what: &str, mut pick: impl FnMut(&Message) -> Option<T>) -> T {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
-        loop {
-            let msg = tokio::time::timeout_at(deadline, self.from_client.recv())
-                .await
-                .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
-                .unwrap_or_else(|| panic!("client closed while waiting for {what}"));
-            if let Some(t) = pick(&msg) {
-                return t;
-            }
-        }
-    }
-
-    /// The next client message, whatever it is, or None if none comes within `d`.
-    async fn next_within(&mut self, d: Duration) -> Option<Message> {
-        tokio::time::timeout(d, self.from_client.recv())
-            .await
-            .ok()
-            .flatten()
-    }
-}
-
-fn settlement(m: &Message) -> Option<i32> {
-    match m {
-        Message::PutPiece(p) if p.piece_type == 1 && p.game == GAME => Some(p.coordinate),
-        _ => None,
-    }
-}
+mod common;
+use common::{mock_connection, server_lines, settlement, MockServer, GAME};
 
 #[tokio::test(start_paused = true)]
 async fn session_handshakes_joins_recovers_from_refusals_and_discards() {

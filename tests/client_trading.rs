@@ -4,11 +4,9 @@
 //! out as MAKEOFFER, is withdrawn with CLEAROFFER when nobody answers, and is not withdrawn
 //! once accepted.
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant as StdInstant};
 
-use jsettlers_protocol::transcript::{parse_lines, Direction};
 use jsettlers_protocol::Message;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -19,43 +17,27 @@ use catan_bot::client::mirror::Mirror;
 use catan_bot::client::ClientConfig;
 use catan_bot::game::{Action, ActionList, Offer, Phase, Resource, ResourceSet, Seat};
 
+mod common;
+
 const GAME: &str = "~botsOnly~40";
 const ME: usize = 3;
 
 fn game_lines() -> Vec<Message> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/transcripts/sample3p-game-00.log");
-    let text = std::fs::read_to_string(path).unwrap();
-    parse_lines(&text)
-        .map(|(_, l)| l.unwrap())
-        .filter(|l| l.direction == Direction::FromServer)
-        .filter_map(|l| Message::parse(&l.text).ok())
+    common::server_lines()
+        .iter()
+        .filter_map(|l| Message::parse(l).ok())
         .filter(|m| m.game() == Some(GAME))
         .collect()
 }
 
-/// The index of the first message after which the recorded game is in PLAY1 with `pred`
-/// true of the current seat, and the mirror at that point.
-fn find(lines: &[Message], pred: impl Fn(Seat) -> bool) -> (usize, Mirror) {
-    let mut m = Mirror::new(GAME);
-    m.me = Some(Seat::new(ME));
-    for (i, msg) in lines.iter().enumerate() {
-        m.apply(msg);
-        if m.state == 20 && m.turn > 4 && m.current.is_some_and(&pred) {
-            return (i, m);
-        }
-    }
-    panic!("no such moment in the recorded game");
-}
-
 struct Harness {
-    inbox: mpsc::UnboundedSender<Message>,
-    out: mpsc::UnboundedReceiver<Message>,
+    inbox: mpsc::Sender<Message>,
+    out: mpsc::Receiver<Message>,
     reports: mpsc::UnboundedReceiver<catan_bot::client::report::GameReport>,
 }
 
 fn start(agent: Box<dyn Agent>) -> Harness {
-    let (out_tx, out) = mpsc::unbounded_channel();
+    let (out_tx, out) = mpsc::channel(256);
     let (reports, reports_rx) = mpsc::unbounded_channel();
     let config = Arc::new(ClientConfig::new(
         "mock",
@@ -72,7 +54,7 @@ fn start(agent: Box<dyn Agent>) -> Harness {
         config,
     };
     let player = GamePlayer::new(ctx, agent, None);
-    let (inbox, rx) = mpsc::unbounded_channel();
+    let (inbox, rx) = mpsc::channel(1024);
     tokio::spawn(player.run(rx));
     Harness {
         inbox,
@@ -82,14 +64,17 @@ fn start(agent: Box<dyn Agent>) -> Harness {
 }
 
 impl Harness {
-    fn feed(&self, msgs: &[Message]) {
+    async fn feed(&self, msgs: &[Message]) {
         for m in msgs {
-            self.inbox.send(m.clone()).unwrap();
+            self.inbox.send(m.clone()).await.unwrap();
         }
     }
 
-    fn send(&self, text: &str) {
-        self.inbox.send(Message::parse(text).unwrap()).unwrap();
+    async fn send(&self, text: &str) {
+        self.inbox
+            .send(Message::parse(text).unwrap())
+            .await
+            .unwrap();
     }
 
     /// Drops what the client sent so far (its answers to the recorded game).
@@ -100,7 +85,7 @@ impl Harness {
 
     /// Deletes the game and returns the task's report.
     async fn report(&mut self) -> catan_bot::client::report::GameReport {
-        self.send(&format!("1015|{GAME}"));
+        self.send(&format!("1015|{GAME}")).await;
         tokio::time::timeout(Duration::from_secs(5), self.reports.recv())
             .await
             .expect("a report")
@@ -113,15 +98,6 @@ impl Harness {
             .ok()
             .flatten()
     }
-}
-
-/// A resource other than `not` that `from` can be holding (as the server only relays offers
-/// of cards the offerer holds).
-fn offerable(mirror: &Mirror, from: usize, not: usize) -> usize {
-    let h = mirror.hand(Seat::new(from));
-    (0..5)
-        .find(|&r| r != not && (h.known[r] > 0 || h.unknown > 0))
-        .expect("the offerer holds another card")
 }
 
 fn offer_text(from: usize, to: usize, give: [i32; 5], get: [i32; 5]) -> String {
@@ -145,16 +121,16 @@ fn offer_text(from: usize, to: usize, give: [i32; 5], get: [i32; 5]) -> String {
 #[tokio::test(start_paused = true)]
 async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined() {
     let lines = game_lines();
-    let (i, mirror) = find(&lines, |s| s.index() != ME);
+    let (i, mirror) = common::find_moment(&lines, GAME, ME, |s| s.index() != ME);
     let from = mirror.current.unwrap().index();
     let hand = mirror.hand(Seat::new(ME));
     let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
-    let lack = offerable(&mirror, from, have);
+    let lack = common::offerable(&mirror, from, have);
 
     let mut h = start(Box::new(catan_bot::agent::heuristic::HeuristicAgent::new(
         3,
     )));
-    h.feed(&lines[..=i]);
+    h.feed(&lines[..=i]).await;
     h.drain().await;
 
     // They give two of another resource for one card we hold: the agent decides.
@@ -162,7 +138,7 @@ async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined(
     give[lack] = 2;
     let mut get = [0; 5];
     get[have] = 1;
-    h.send(&offer_text(from, ME, give, get));
+    h.send(&offer_text(from, ME, give, get)).await;
     let answer = h.next(Duration::from_secs(5)).await.expect("an answer");
     match &answer {
         Message::AcceptOffer(a) => assert_eq!(a.offering, from as i32),
@@ -171,19 +147,19 @@ async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined(
     }
     // The server's echo of the answer ends it.
     match answer {
-        Message::AcceptOffer(_) => h.send(&format!("1038|{GAME},-1")),
-        _ => h.send(&format!("1037|{GAME},{ME}")),
+        Message::AcceptOffer(_) => h.send(&format!("1038|{GAME},-1")).await,
+        _ => h.send(&format!("1037|{GAME},{ME}")).await,
     }
 
     // They ask for seven ore: we cannot pay, so we decline without the agent.
-    h.send(&offer_text(from, ME, give, [0, 7, 0, 0, 0]));
+    h.send(&offer_text(from, ME, give, [0, 7, 0, 0, 0])).await;
     match h.next(Duration::from_secs(5)).await {
         Some(Message::RejectOffer(r)) => assert_eq!(r.reason, None),
         m => panic!("expected a refusal, got {m:?}"),
     }
     // An offer to somebody else gets no answer from us.
     let other = (0..4).find(|&s| s != ME && s != from).unwrap();
-    h.send(&offer_text(from, other, give, get));
+    h.send(&offer_text(from, other, give, get)).await;
     assert!(h.next(Duration::from_secs(3)).await.is_none());
 }
 
@@ -222,13 +198,13 @@ impl Agent for Offerer {
 #[tokio::test(start_paused = true)]
 async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
     let lines = game_lines();
-    let (i, _) = find(&lines, |s| s.index() == ME);
+    let (i, _) = common::find_moment(&lines, GAME, ME, |s| s.index() == ME);
 
     for accepted in [false, true] {
         let mut h = start(Box::new(Offerer));
-        h.feed(&lines[..i]);
+        h.feed(&lines[..i]).await;
         h.drain().await;
-        h.feed(&lines[i..=i]);
+        h.feed(&lines[i..=i]).await;
         let offer = match h.next(Duration::from_secs(5)).await {
             Some(Message::MakeOffer(m)) => m,
             m => panic!("expected our MAKEOFFER, got {m:?}"),
@@ -236,11 +212,14 @@ async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
         assert_eq!(offer.from, ME as i32);
         assert!(!offer.to[ME] && offer.to.iter().filter(|&&b| b).count() == 3);
         // The server announces it.
-        h.inbox.send(Message::MakeOffer(offer.clone())).unwrap();
+        h.inbox
+            .send(Message::MakeOffer(offer.clone()))
+            .await
+            .unwrap();
         let sent = Instant::now();
         if accepted {
             let other = (ME + 1) % 4;
-            h.send(&format!("1039|{GAME},{other},{ME}"));
+            h.send(&format!("1039|{GAME},{other},{ME}")).await;
             let next = h
                 .next(Duration::from_secs(5))
                 .await
@@ -288,7 +267,7 @@ impl Agent for Clock {
 #[tokio::test(start_paused = true)]
 async fn decisions_in_our_turn_get_what_the_idle_timer_leaves() {
     let lines = game_lines();
-    let (i, _) = find(&lines, |s| s.index() == ME);
+    let (i, _) = common::find_moment(&lines, GAME, ME, |s| s.index() == ME);
     // Our TURN message before that moment: the idle timer starts there; the roll does not
     // restart it.
     let t = (0..i)
@@ -297,11 +276,11 @@ async fn decisions_in_our_turn_get_what_the_idle_timer_leaves() {
         .unwrap();
     let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut h = start(Box::new(Clock(seen.clone())));
-    h.feed(&lines[..=t]);
+    h.feed(&lines[..=t]).await;
     h.drain().await;
     let before = seen.lock().unwrap().len();
     tokio::time::advance(Duration::from_secs(4)).await;
-    h.feed(&lines[t + 1..=i]);
+    h.feed(&lines[t + 1..=i]).await;
     let _ = h.next(Duration::from_secs(5)).await.expect("a decision");
     let got = seen.lock().unwrap()[before..].to_vec();
     let (left, offers_made) = *got.last().expect("the agent was asked");
@@ -334,11 +313,11 @@ impl Agent for Acceptor {
 #[tokio::test(start_paused = true)]
 async fn an_acceptance_that_comes_after_the_offer_is_gone_is_not_a_refused_request() {
     let lines = game_lines();
-    let (i, mirror) = find(&lines, |s| s.index() != ME);
+    let (i, mirror) = common::find_moment(&lines, GAME, ME, |s| s.index() != ME);
     let from = mirror.current.unwrap().index();
     let hand = mirror.hand(Seat::new(ME));
     let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
-    let lack = offerable(&mirror, from, have);
+    let lack = common::offerable(&mirror, from, have);
     let (mut give, mut get) = ([0; 5], [0; 5]);
     give[lack] = 1;
     get[have] = 1;
@@ -346,17 +325,17 @@ async fn an_acceptance_that_comes_after_the_offer_is_gone_is_not_a_refused_reque
     // withdrawn first: too late, not refused; not withdrawn: a refused request.
     for withdrawn in [true, false] {
         let mut h = start(Box::new(Acceptor));
-        h.feed(&lines[..=i]);
+        h.feed(&lines[..=i]).await;
         h.drain().await;
-        h.send(&offer_text(from, ME, give, get));
+        h.send(&offer_text(from, ME, give, get)).await;
         match h.next(Duration::from_secs(5)).await {
             Some(Message::AcceptOffer(a)) => assert_eq!(a.offering, from as i32),
             m => panic!("expected our acceptance, got {m:?}"),
         }
         if withdrawn {
-            h.send(&format!("1038|{GAME},-1"));
+            h.send(&format!("1038|{GAME},-1")).await;
         }
-        h.send(&format!("1037|{GAME},{ME},1"));
+        h.send(&format!("1037|{GAME},{ME},1")).await;
         let r = h.report().await;
         assert_eq!(r.trades.offers_received, 1);
         if withdrawn {

@@ -1,18 +1,12 @@
 //! `catan-bot decode` passes on the committed transcript fixtures (no `../shared` needed).
 
-use std::path::PathBuf;
-
 use catan_bot::decode::DecodeReport;
+
+mod common;
 
 #[test]
 fn decode_reports_no_problem_on_the_fixtures() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/transcripts");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "log"))
-        .collect();
-    files.sort();
+    let files = common::fixture_transcripts();
     let mut report = DecodeReport::default();
     for f in &files {
         report.add_transcript(f, &std::fs::read_to_string(f).unwrap());

@@ -2,20 +2,10 @@
 //! figures (every BOTGAMEDATACHECK hand, hand sizes, pieces left, the GAMESTATS final points),
 //! and gives the engine a valid state at every decision point of the recording robot.
 
-use std::path::Path;
-
 use catan_bot::client::replay::replay_text;
 
-fn fixtures() -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/transcripts");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "log"))
-        .collect();
-    files.sort();
-    files
-}
+mod common;
+use common::fixture_transcripts as fixtures;
 
 #[test]
 fn every_fixture_replays_without_mismatches() {

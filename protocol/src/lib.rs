@@ -20,12 +20,15 @@
 //! - `wire` (private): nom building blocks and the `StringTokenizer`-like field cursor.
 //! - `message`: [`Message`], one typed struct per message type, [`parse`], [`Message::encode`].
 //!   `encode(parse(text)) == text` for every message the server or the Java robot writes.
+//! - [`codes`]: the wire's code numbers (game states, element types and actions, dev-card
+//!   actions, piece types) as typed enums.
 //! - [`transcript`]: the shared transcript line format (`< ` / `> ` + escaped text).
 //! - `error`: [`FrameError`], [`ParseError`], [`EncodeError`], [`DecodeError`].
 //!
 //! Depends on bytes, tokio-util and nom only; nothing in the root crate.
 
 pub mod codec;
+pub mod codes;
 mod error;
 mod message;
 pub mod mutf8;

@@ -1,12 +1,14 @@
 //! The framed socket: whole [`Message`]s in and out over any byte stream (TCP, or a duplex pipe
-//! in tests). A frame that does not decode is logged with its text and skipped — never the end
-//! of the stream. Imports tokio, tokio-util and `jsettlers_protocol`.
+//! in tests). A frame that does not decode is logged with its text (escaped and cut) and
+//! skipped — never the end of the stream. Imports tokio, tokio-util and `jsettlers_protocol`.
 
 use futures_util::{SinkExt, StreamExt};
 use jsettlers_protocol::{DecodeError, EncodeError, Message, MessageCodec};
 use tokio::io::{AsyncRead, AsyncWrite, ReadHalf, WriteHalf};
 use tokio_util::codec::{FramedRead, FramedWrite};
 use tracing::{trace, warn};
+
+use super::logsafe::shown;
 
 /// Reads messages.
 pub struct Reader<S> {
@@ -38,11 +40,11 @@ impl<S: AsyncRead> Reader<S> {
         loop {
             match self.inner.next().await? {
                 Ok(Ok(msg)) => {
-                    trace!(text = %msg.encode(), "<");
+                    trace!(text = %shown(&msg.encode()), "<");
                     return Some(msg);
                 }
                 Ok(Err(DecodeError::Parse(e))) => {
-                    warn!(text = %e.text, reason = %e.reason, "malformed message skipped");
+                    warn!(text = %shown(&e.text), reason = %shown(&e.reason), "malformed message skipped");
                 }
                 Ok(Err(e)) => warn!(error = %e, "undecodable frame skipped"),
                 Err(e) => {
@@ -60,7 +62,7 @@ impl<S: AsyncWrite> Writer<S> {
     /// # Errors
     /// The I/O or encoding error.
     pub async fn write_message(&mut self, msg: &Message) -> Result<(), EncodeError> {
-        trace!(text = %msg.encode(), ">");
+        trace!(text = %shown(&msg.encode()), ">");
         self.inner.send(msg).await
     }
 

@@ -10,6 +10,7 @@ use std::io::{BufWriter, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant as StdInstant};
 
+use jsettlers_protocol::codes::{DevCardActionKind, ElementAction, GameState, SimpleActionType};
 use jsettlers_protocol::transcript::{Direction, TranscriptLine};
 use jsettlers_protocol::{self as proto, Message};
 use tokio::sync::mpsc;
@@ -17,7 +18,8 @@ use tokio::task::JoinHandle;
 use tokio::time::{sleep_until, Instant};
 use tracing::{debug, info, warn};
 
-use super::mirror::Mirror;
+use super::logsafe::shown;
+use super::mirror::{Mirror, MirrorError};
 use super::pace::Pacer;
 use super::report::GameReport;
 use super::translate::{self, pn, seat};
@@ -55,8 +57,9 @@ pub struct GameContext {
     pub seat: Seat,
     /// Our nickname.
     pub nickname: String,
-    /// Messages to the server (the session's writer).
-    pub out: mpsc::UnboundedSender<Message>,
+    /// Messages to the server (the session's bounded writer queue: a full queue makes the
+    /// game task wait).
+    pub out: mpsc::Sender<Message>,
     /// Finished-game reports.
     pub reports: mpsc::UnboundedSender<GameReport>,
     /// The client's settings.
@@ -134,6 +137,8 @@ pub struct GamePlayer {
     accept_out: Option<bool>,
     report: GameReport,
     record: Option<BufWriter<File>>,
+    /// Messages decided but not yet handed to the writer queue (see [`GamePlayer::run`]).
+    outbox: Vec<Message>,
     done: bool,
     pacer: Pacer,
     held: Option<Held>,
@@ -148,7 +153,16 @@ pub struct GamePlayer {
 impl GamePlayer {
     /// A player for `ctx.game` using `agent`; records to `record` when given.
     pub fn new(ctx: GameContext, agent: Box<dyn Agent>, record: Option<File>) -> GamePlayer {
-        let mut mirror = Mirror::new(&ctx.game);
+        let mirror = Mirror::new(&ctx.game);
+        let mut player = GamePlayer::resume(ctx, agent, mirror);
+        player.record = record.map(BufWriter::new);
+        player
+    }
+
+    /// A player going on from `mirror` (a game already under way; property tests start from
+    /// snapshots of real games), not recording.
+    pub fn resume(ctx: GameContext, agent: Box<dyn Agent>, mut mirror: Mirror) -> GamePlayer {
+        let record = None;
         mirror.me = Some(ctx.seat);
         mirror.nickname = Some(ctx.nickname.clone());
         let report = GameReport {
@@ -172,7 +186,8 @@ impl GamePlayer {
             offers_this_turn: 0,
             accept_out: None,
             report,
-            record: record.map(BufWriter::new),
+            record,
+            outbox: Vec::new(),
             done: false,
             pacer,
             held: None,
@@ -182,15 +197,56 @@ impl GamePlayer {
         }
     }
 
+    /// Messages decided since the last call, in order, taken out of the outbox (tests; the
+    /// task itself hands them to the writer queue).
+    pub fn take_outbox(&mut self) -> Vec<Message> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// Whether the game is over for this task (deleted, dismissed, reset).
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The agent's view of the game now (see [`Mirror::view`]).
+    ///
+    /// # Errors
+    /// Why no valid view can be built.
+    pub fn view(&mut self) -> Result<View, MirrorError> {
+        self.mirror.view()
+    }
+
+    /// Answers a due decision at once without the agent (the fallback the task uses when the
+    /// agent is late or lost); nothing when no decision is due. Property tests drive the
+    /// decision path with it.
+    pub fn decide_without_agent(&mut self) {
+        if let Some((view, started)) = self.decision_due() {
+            let a = self.fallback(&view);
+            self.send_action(&view, a, started);
+        }
+    }
+
     /// The mirror (tests).
     pub fn mirror(&self) -> &Mirror {
         &self.mirror
     }
 
     /// Runs until the game is deleted, we are dismissed, or `inbox` closes (disconnect).
-    pub async fn run(mut self, mut inbox: mpsc::UnboundedReceiver<Message>) {
+    /// What the task decides goes to the session's bounded writer queue; while that queue is
+    /// full the task waits (backpressure), and when the writer is gone the game ends.
+    pub async fn run(mut self, mut inbox: mpsc::Receiver<Message>) {
         let mut flight: Option<InFlight> = None;
         loop {
+            for msg in std::mem::take(&mut self.outbox) {
+                if self.ctx.out.send(msg).await.is_err() {
+                    self.finish("disconnected");
+                    self.done = true;
+                    break;
+                }
+            }
+            if self.done {
+                break;
+            }
             let wait_deadline = self.waiting.map(|w| w.deadline);
             let offer_deadline = self.offer_out.map(|o| o.deadline);
             let held_until = self.held.as_ref().map(|h| h.at);
@@ -289,8 +345,8 @@ impl GamePlayer {
 
     fn send(&mut self, msg: Message) {
         self.record(Direction::ToServer, &msg);
-        debug!(text = %msg.encode(), "send");
-        let _ = self.ctx.out.send(msg);
+        debug!(text = %shown(&msg.encode()), "send");
+        self.outbox.push(msg);
     }
 
     /// Our seat: as invited, or as the server's SITDOWN echo of our nickname says.
@@ -340,8 +396,8 @@ impl GamePlayer {
             M::Turn(_) => {
                 if prev_current == Some(me)
                     && !self.ended_turn
-                    && prev_state != 0
-                    && prev_state < 1000
+                    && prev_state != GameState::New.wire()
+                    && prev_state < GameState::Over.wire()
                     && self.mirror.current.is_some()
                 {
                     self.report.forced_end_turns += 1;
@@ -381,7 +437,9 @@ impl GamePlayer {
             M::CancelBuildRequest(_) if self.waiting.is_some() => {
                 self.refused("CANCELBUILDREQUEST")
             }
-            M::DevCardAction(m) if m.action == 4 => self.refused("DEVCARDACTION CANNOT_PLAY"),
+            M::DevCardAction(m) if m.action == DevCardActionKind::CannotPlay.wire() => {
+                self.refused("DEVCARDACTION CANNOT_PLAY")
+            }
             M::RejectOffer(m) if m.reason.is_some() => self.on_trade_refusal(m.reason),
             M::RejectOffer(m) => self.on_reject_offer(m.player),
             M::AcceptOffer(m) => self.on_accept_offer(m),
@@ -393,12 +451,17 @@ impl GamePlayer {
                 }
             }
             M::GameServerText(m) => {
-                info!(text = %m.text, "server says");
+                info!(text = %shown(&m.text), "server says");
                 if let Some(w) = self.waiting.as_mut() {
                     w.text_seen = true;
                 }
             }
-            M::SimpleRequest(m) if m.request_type == 1 && seat(m.player) == Some(me) => {
+            // SIMPLEREQUEST type 1: the same number as SIMPLEACTION's "dev card bought"; for a
+            // request it asks us to pick again.
+            M::SimpleRequest(m)
+                if m.request_type == SimpleActionType::DevCardBought.wire()
+                    && seat(m.player) == Some(me) =>
+            {
                 self.refused("SIMPLEREQUEST re-pick");
             }
             M::BankTrade(m) if m.player.and_then(seat) == Some(me) => {
@@ -409,9 +472,9 @@ impl GamePlayer {
             }
             M::PlayerElement(m)
                 if m.news
-                    && m.action == 102
+                    && m.action == ElementAction::Lose.wire()
                     && seat(m.player) == Some(me)
-                    && self.mirror.state == 50 =>
+                    && self.mirror.state == GameState::WaitingForDiscards.wire() =>
             {
                 self.report.forced_discards += 1;
                 warn!("the server discarded for us");
@@ -642,8 +705,9 @@ impl GamePlayer {
 
     // ---- deciding ---------------------------------------------------------------------
 
-    /// Starts a decision if one is due: the agent runs on a blocking thread.
-    fn maybe_decide(&mut self) -> Option<InFlight> {
+    /// The view to decide from and when the decision started, if a decision is due; answers
+    /// what needs no agent on the way (a refund, a fallback when no view can be built).
+    fn decision_due(&mut self) -> Option<(View, Instant)> {
         if self.waiting.is_some()
             || self.held.is_some()
             || self.mirror.is_over()
@@ -653,30 +717,27 @@ impl GamePlayer {
         }
         let me = self.me();
         let state = self.mirror.state;
-        let discard = state == 50 && self.mirror.discard_request.is_some();
+        let code = GameState::from_wire(state);
+        let discard =
+            code == Some(GameState::WaitingForDiscards) && self.mirror.discard_request.is_some();
         let my_turn = self.mirror.current == Some(me);
-        let answer = state == 20 && self.offer_in.is_some();
+        let answer = code == Some(GameState::Play1) && self.offer_in.is_some();
         if self.offer_out.is_some() && !discard {
             return None;
         }
         if !discard && !my_turn && !answer {
             return None;
         }
-        if !discard && (30..=32).contains(&state) {
+        if let (false, Some(piece)) = (discard, code.and_then(GameState::placing)) {
             // Placing a piece we paid for after a refused buy-and-place: take the refund.
             self.send(Message::CancelBuildRequest(proto::CancelBuildRequest {
                 game: self.ctx.game.clone(),
-                piece_type: state - 30,
+                piece_type: piece.wire(),
             }));
             self.waiting = Some(self.wait_for(None));
             return None;
         }
-        let decides = discard
-            || matches!(
-                state,
-                5 | 6 | 10 | 11 | 15 | 20 | 33 | 40 | 41 | 51 | 52 | 53
-            );
-        if !decides {
+        if !discard && !code.is_some_and(GameState::is_decision) {
             return None;
         }
         let started = Instant::now();
@@ -718,6 +779,12 @@ impl GamePlayer {
             self.send_action(&view, Action::EndTurn, started);
             return None;
         }
+        Some((view, started))
+    }
+
+    /// Starts a decision if one is due: the agent runs on a blocking thread.
+    fn maybe_decide(&mut self) -> Option<InFlight> {
+        let (view, started) = self.decision_due()?;
         let Some(mut agent) = self.agent.take() else {
             // The agent is still busy with an abandoned decision.
             self.report.fallbacks += 1;
@@ -819,13 +886,13 @@ impl GamePlayer {
         }
     }
 
-    /// A legal action not refused this turn: end the turn or roll when possible, else the
-    /// first one.
+    /// A legal action not refused this turn: end the turn, roll or decline an offer when
+    /// possible, else the first one.
     fn fallback(&self, view: &View) -> Action {
         let mut list = ActionList::new();
         view.state.legal_actions(&mut list);
         let ok = |a: &Action| !self.banned.contains(a) && self.victim_allowed(*a);
-        for pref in [Action::EndTurn, Action::Roll] {
+        for pref in [Action::EndTurn, Action::Roll, Action::DeclineOffer] {
             if list.contains(pref) && ok(&pref) {
                 return pref;
             }
@@ -846,10 +913,13 @@ impl GamePlayer {
     fn fallback_without_view(&mut self) {
         let g = self.ctx.game.clone();
         let me = self.me();
-        let msg = match self.mirror.state {
-            15 => Message::RollDice(proto::RollDice { game: g }),
-            20 | 40 | 41 => Message::EndTurn(proto::EndTurn { game: g }),
-            50 => {
+        use GameState as S;
+        let msg = match GameState::from_wire(self.mirror.state) {
+            Some(S::RollOrCard) => Message::RollDice(proto::RollDice { game: g }),
+            Some(S::Play1 | S::PlacingFreeRoad1 | S::PlacingFreeRoad2) => {
+                Message::EndTurn(proto::EndTurn { game: g })
+            }
+            Some(S::WaitingForDiscards) => {
                 let n = u32::from(self.mirror.discard_request.unwrap_or(0));
                 let hand = self.mirror.hand(me);
                 let set = ResourceSet(hand.known.map(|k| k.clamp(0, 255) as u8));
@@ -860,7 +930,7 @@ impl GamePlayer {
                     unknown: 0,
                 })
             }
-            51 => {
+            Some(S::WaitingForRobChoosePlayer) => {
                 let v = self
                     .victims
                     .as_ref()
@@ -871,18 +941,18 @@ impl GamePlayer {
                     choice: v as i32,
                 })
             }
-            52 => Message::PickResources(proto::PickResources {
+            Some(S::WaitingForDiscovery) => Message::PickResources(proto::PickResources {
                 game: g,
                 resources: translate::one_of(Resource::Wheat, 2),
                 picked_by: None,
             }),
-            53 => Message::PickResourceType(proto::PickResourceType {
+            Some(S::WaitingForMonopoly) => Message::PickResourceType(proto::PickResourceType {
                 game: g,
                 resource: Resource::Wheat.to_server(),
             }),
-            s => {
+            _ => {
                 warn!(
-                    state = s,
+                    state = self.mirror.state,
                     "no fallback for this state; the server will force it"
                 );
                 return;

@@ -16,34 +16,39 @@
 
 use std::fmt;
 
+use jsettlers_protocol::codes::{
+    DataCheckType, DevCardActionKind as DevAction, ElementAction, GameElementType, GameState,
+    PieceType, PlayerElementType as Element, SimpleActionType,
+};
 use jsettlers_protocol::{self as proto, GameStatsKind, Message, Robbed};
 use tracing::{debug, warn};
 
-use super::translate::{self, seat, UNKNOWN_RESOURCE};
+use super::bounds::{self, MAX_CARDS, MAX_DEV_CARDS};
+use super::logsafe::shown;
+use super::translate::{self, seat};
 use crate::agent::{Belief, View};
 use crate::game::{
-    longest_road, topology, Board, BySeat, DevCard, DevSet, EdgeId, EdgeSet, HexId, NodeId,
-    NodeSet, Phase, Resource, ResourceSet, Rules, Seat, Setup, SetupError, State,
+    check_pieces, longest_road, topology, Board, BySeat, DevCard, DevSet, EdgeId, EdgeSet, HexId,
+    NodeId, NodeSet, Phase, Resource, ResourceSet, Rules, Seat, Setup, SetupError, State,
     BANK_PER_RESOURCE, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS,
 };
 
-/// PLAYERELEMENT actions.
-const SET: i32 = 100;
-const GAIN: i32 = 101;
-const LOSE: i32 = 102;
-
-/// DEVCARDACTION actions.
-const DRAW: i32 = 0;
-const PLAY: i32 = 1;
-const ADD_NEW: i32 = 2;
-const ADD_OLD: i32 = 3;
-const REMOVE_NEW: i32 = 5;
-const REMOVE_OLD: i32 = 6;
-
 /// Server game states the mirror treats specially (guide §6.1).
-pub const STATE_START2A: i32 = 10;
+pub const STATE_START2A: i32 = GameState::Start2A.wire();
 /// Game over.
-pub const STATE_OVER: i32 = 1000;
+pub const STATE_OVER: i32 = GameState::Over.wire();
+/// Waiting for discards.
+const STATE_DISCARDS: i32 = GameState::WaitingForDiscards.wire();
+
+/// One more card in a count that the boundary keeps within `0..=MAX_CARDS`.
+fn add_cards(count: i32, n: i32) -> i32 {
+    count.saturating_add(n).clamp(0, MAX_CARDS)
+}
+
+/// One more development card in a per-kind count (a `DevSet` entry).
+fn add_dev(count: &mut u8) {
+    *count = count.saturating_add(1).min(MAX_DEV_CARDS as u8);
+}
 
 /// One seat's hand as the viewer knows it: cards of known type plus a count of unknown ones.
 /// For the viewer's own seat everything is known.
@@ -61,8 +66,14 @@ impl Hand {
         self.known.iter().sum::<i32>() + self.unknown
     }
 
+    /// Gains `n` cards of a known type (`n` within the boundary's range; the count saturates).
     fn gain(&mut self, r: usize, n: i32) {
-        self.known[r] += n;
+        self.known[r] = add_cards(self.known[r], n);
+    }
+
+    /// Gains `n` cards of a type the viewer does not see.
+    fn gain_unknown(&mut self, n: i32) {
+        self.unknown = add_cards(self.unknown, n);
     }
 
     /// Loses `n` cards of a known type: from the known ones first, the rest from the unknown.
@@ -120,7 +131,8 @@ pub struct MirrorStats {
     pub data_checks: u32,
     /// Data-check mismatches (included in `mismatches`).
     pub data_check_mismatches: u32,
-    /// Messages the mirror could not apply (bad coordinates, unknown seats).
+    /// Messages the mirror could not apply (bad coordinates, unknown seats, numbers out of
+    /// range, a placement the rules forbid).
     pub bad_messages: u32,
 }
 
@@ -206,6 +218,9 @@ pub struct Mirror {
     recount: BySeat<bool>,
     /// Our mirrored total VP per seat when GAMESTATS arrived.
     pub mirrored_final: Option<[i32; 4]>,
+    /// The last (server, engine) longest-road holders that differed, so that a difference is
+    /// counted once, not at every view built while it lasts.
+    road_noted: Option<(Option<Seat>, Option<Seat>)>,
     stats: MirrorStats,
 }
 
@@ -247,6 +262,7 @@ impl Mirror {
             final_scores: None,
             recount: BySeat::default(),
             mirrored_final: None,
+            road_noted: None,
             stats: MirrorStats::default(),
         }
     }
@@ -297,13 +313,13 @@ impl Mirror {
     }
 
     fn mismatch(&mut self, what: &str, detail: fmt::Arguments<'_>) {
-        self.stats.mismatches += 1;
-        warn!(game = %self.game, what, "mirror differs from server: {detail}");
+        self.stats.mismatches = self.stats.mismatches.saturating_add(1);
+        warn!(game = %shown(&self.game), what, "mirror differs from server: {detail}");
     }
 
     fn bad(&mut self, msg: &Message, why: &str) {
-        self.stats.bad_messages += 1;
-        warn!(game = %self.game, why, text = %msg.encode(), "message not applied to the mirror");
+        self.stats.bad_messages = self.stats.bad_messages.saturating_add(1);
+        warn!(game = %shown(&self.game), why, text = %shown(&msg.encode()), "message not applied to the mirror");
     }
 
     fn is_me(&self, s: Seat) -> bool {
@@ -316,6 +332,9 @@ impl Mirror {
     pub fn apply(&mut self, msg: &Message) {
         if msg.game().is_some_and(|g| g != self.game) {
             return;
+        }
+        if let Err(why) = bounds::check_message(msg) {
+            return self.bad(msg, why);
         }
         use Message as M;
         match msg {
@@ -338,8 +357,8 @@ impl Mirror {
                         self.board = Some(b);
                     }
                     Err(e) => {
-                        warn!(game = %self.game, error = %e, "bad board layout");
-                        self.stats.bad_messages += 1;
+                        warn!(game = %shown(&self.game), error = %e, "bad board layout");
+                        self.stats.bad_messages = self.stats.bad_messages.saturating_add(1);
                     }
                 }
             }
@@ -370,7 +389,7 @@ impl Mirror {
                     for &(amount, rtype) in &p.gains {
                         match Resource::from_server(rtype) {
                             Some(r) => self.hands[s].gain(r.index(), amount),
-                            None => self.hands[s].unknown += amount,
+                            None => self.hands[s].gain_unknown(amount),
                         }
                     }
                     self.check_total(s, p.new_total, "DICERESULTRESOURCES total");
@@ -380,7 +399,11 @@ impl Mirror {
             // To everyone in START1B/START2B: the current player's initial settlement was
             // taken back (forced end or cancel; guide §7.2).
             M::CancelBuildRequest(m)
-                if m.piece_type == translate::PIECE_SETTLEMENT && matches!(self.state, 6 | 11) =>
+                if PieceType::from_wire(m.piece_type) == Some(PieceType::Settlement)
+                    && matches!(
+                        GameState::from_wire(self.state),
+                        Some(GameState::Start1B | GameState::Start2B)
+                    ) =>
             {
                 self.undo_initial_settlement()
             }
@@ -430,7 +453,9 @@ impl Mirror {
                 }
             }
             M::DevCardAction(m) => self.on_dev_card(msg, m),
-            M::SimpleAction(m) if m.action_type == 1 => self.set_deck_count(m.value1),
+            M::SimpleAction(m) if m.action_type == SimpleActionType::DevCardBought.wire() => {
+                self.set_deck_count(m.value1)
+            }
             M::DevCardCount(m) => self.set_deck_count(m.count),
             M::SetPlayedDevCard(m) => self.played_dev = m.played,
             M::PickResources(m) => {
@@ -477,7 +502,7 @@ impl Mirror {
     }
 
     fn set_state(&mut self, state: i32) {
-        if self.state == 50 && state != 50 {
+        if self.state == STATE_DISCARDS && state != STATE_DISCARDS {
             self.discard_request = None;
         }
         self.state = state;
@@ -492,14 +517,17 @@ impl Mirror {
         };
         // Cards bought in the turn that ends become playable (SOCGame.updateAtTurn).
         for c in DevCard::ALL {
-            self.my_dev_old[c] += self.my_dev_new[c];
+            self.my_dev_old[c] = self.my_dev_old[c]
+                .saturating_add(self.my_dev_new[c])
+                .min(MAX_DEV_CARDS as u8);
         }
         self.my_dev_new = DevSet::EMPTY;
         for t in Seat::all() {
-            self.dev_old_count[t] += self.dev_new_count[t];
+            self.dev_old_count[t] =
+                (self.dev_old_count[t] + self.dev_new_count[t]).min(MAX_DEV_CARDS);
             self.dev_new_count[t] = 0;
         }
-        if state == Some(5) && self.first_player.is_none() {
+        if state == Some(GameState::Start1A.wire()) && self.first_player.is_none() {
             // The server announces no FIRST_PLAYER at start: the first placer is it.
             self.first_player = Some(s);
         }
@@ -508,20 +536,21 @@ impl Mirror {
         self.last_played = None;
         self.dice = 0;
         if let Some(st) = state {
-            if st == 15 {
-                self.turn += 1;
+            if st == GameState::RollOrCard.wire() {
+                self.turn = self.turn.saturating_add(1);
             }
             self.set_state(st);
         }
     }
 
     fn game_element(&mut self, element: i32, value: i32) {
-        match element {
-            2 => self.set_deck_count(value),
-            3 => self.first_player = seat(value),
-            4 => self.current = seat(value),
-            5 => self.largest_army = seat(value),
-            6 => self.longest_road = seat(value),
+        use GameElementType as G;
+        match GameElementType::from_wire(element) {
+            Some(G::DevCardCount) => self.set_deck_count(value),
+            Some(G::FirstPlayer) => self.first_player = seat(value),
+            Some(G::CurrentPlayer) => self.current = seat(value),
+            Some(G::LargestArmyPlayer) => self.largest_army = seat(value),
+            Some(G::LongestRoadPlayer) => self.longest_road = seat(value),
             _ => {}
         }
     }
@@ -539,35 +568,58 @@ impl Mirror {
         let Some(s) = seat(m.player) else {
             return self.bad(msg, "bad seat");
         };
-        match m.piece_type {
-            translate::PIECE_ROAD => match EdgeId::from_server(m.coordinate) {
-                Some(e) => self.roads[s].insert(e),
-                None => self.bad(msg, "not a land edge"),
+        let (mut settlements, mut cities, mut roads) = (self.settlements, self.cities, self.roads);
+        let mut new_settlement = None;
+        match PieceType::from_wire(m.piece_type) {
+            Some(PieceType::Road) => match EdgeId::from_server(m.coordinate) {
+                Some(e) => roads[s].insert(e),
+                None => return self.bad(msg, "not a land edge"),
             },
-            translate::PIECE_SETTLEMENT => {
+            Some(PieceType::Settlement) => {
                 let Some(n) = NodeId::from_server(m.coordinate) else {
                     return self.bad(msg, "not a land node");
                 };
-                self.settlements[s].insert(n);
-                if matches!(self.state, 5 | STATE_START2A) {
-                    self.last_settlement[s] = Some(n);
-                }
-                if self.state == STATE_START2A {
-                    // The 2nd initial settlement's resources are not announced (guide §0 #6).
-                    for (r, k) in self.initial_gain(n).iter().enumerate() {
-                        self.hands[s].gain(r, *k);
-                    }
-                }
+                settlements[s].insert(n);
+                new_settlement = Some(n);
             }
-            translate::PIECE_CITY => {
+            Some(PieceType::City) => {
                 let Some(n) = NodeId::from_server(m.coordinate) else {
                     return self.bad(msg, "not a land node");
                 };
-                self.settlements[s].remove(n);
-                self.cities[s].insert(n);
+                if !settlements[s].contains(n) {
+                    return self.contradiction(msg, "a city where the seat has no settlement");
+                }
+                settlements[s].remove(n);
+                cities[s].insert(n);
             }
-            _ => self.bad(msg, "not a classic piece"),
+            _ => return self.bad(msg, "not a classic piece"),
         }
+        // A placement the rules forbid (an occupied node, a road touching nothing, ...)
+        // contradicts what the mirror knows: keep the mirror as it was, so that views stay
+        // valid, and count the difference.
+        if let Err(e) = check_pieces(&settlements, &cities, &roads) {
+            return self.contradiction(msg, &e.to_string());
+        }
+        (self.settlements, self.cities, self.roads) = (settlements, cities, roads);
+        if let Some(n) = new_settlement {
+            if self.state == GameState::Start1A.wire() || self.state == STATE_START2A {
+                self.last_settlement[s] = Some(n);
+            }
+            if self.state == STATE_START2A {
+                // The 2nd initial settlement's resources are not announced (guide §0 #6).
+                for (r, k) in self.initial_gain(n).iter().enumerate() {
+                    self.hands[s].gain(r, *k);
+                }
+            }
+        }
+    }
+
+    /// A server event that contradicts the mirror: counted as a mismatch and skipped.
+    fn contradiction(&mut self, msg: &Message, why: &str) {
+        self.mismatch(
+            "contradiction",
+            format_args!("{why}; skipped: {}", shown(&msg.encode())),
+        );
     }
 
     /// One resource per land hex next to `n` (desert none).
@@ -592,7 +644,7 @@ impl Mirror {
             return;
         }
         self.settlements[s].remove(n);
-        if self.state == 11 {
+        if self.state == GameState::Start2B.wire() {
             for (r, k) in self.initial_gain(n).iter().enumerate() {
                 self.hands[s].lose(r, *k);
             }
@@ -621,7 +673,7 @@ impl Mirror {
                 if !self.hands[victim].lose_unseen(amount) {
                     self.mismatch("hand", format_args!("victim {victim:?} had no cards"));
                 }
-                self.hands[perp].unknown += amount;
+                self.hands[perp].gain_unknown(amount);
             }
         }
     }
@@ -635,8 +687,11 @@ impl Mirror {
         amount: i32,
         news: bool,
     ) {
+        use ElementAction::{Gain, Lose, Set};
+        let action = ElementAction::from_wire(action);
+        let element = Element::from_wire(element);
         if player == -1 {
-            if element == 19 && action == SET {
+            if element == Some(Element::PlayedDevCardFlag) && action == Some(Set) {
                 self.played_dev = amount != 0;
             }
             return;
@@ -644,68 +699,69 @@ impl Mirror {
         let Some(s) = seat(player) else {
             return self.bad(msg, "bad seat");
         };
-        match element {
-            1..=5 => {
-                let r = (element - 1) as usize;
-                match action {
-                    SET if news => {
-                        // A surprise change (monopoly): the seat now has exactly `amount`.
-                        self.hands[s].known[r] = amount;
-                        self.recount[s] = true;
+        let Some(element) = element else { return };
+        if let Some(r) = element.resource_index() {
+            match action {
+                Some(Set) if news => {
+                    // A surprise change (monopoly): the seat now has exactly `amount`.
+                    self.hands[s].known[r] = amount;
+                    self.recount[s] = true;
+                }
+                Some(Set) => {
+                    if self.is_me(s) && self.hands[s].known[r] != amount && self.board.is_some() {
+                        let had = self.hands[s].known[r];
+                        self.mismatch(
+                            "own hand",
+                            format_args!(
+                                "{:?}: mirror {had}, server SET {amount}",
+                                Resource::new(r)
+                            ),
+                        );
                     }
-                    SET => {
-                        if self.is_me(s) && self.hands[s].known[r] != amount && self.board.is_some()
-                        {
-                            let had = self.hands[s].known[r];
-                            self.mismatch(
-                                "own hand",
-                                format_args!(
-                                    "{:?}: mirror {had}, server SET {amount}",
-                                    Resource::new(r)
-                                ),
-                            );
-                        }
-                        self.hands[s].known[r] = amount;
+                    self.hands[s].known[r] = amount;
+                }
+                Some(Gain) => self.hands[s].gain(r, amount),
+                Some(Lose) => {
+                    if !self.hands[s].lose(r, amount) {
+                        self.mismatch(
+                            "hand",
+                            format_args!(
+                                "seat {s:?} lost {amount} {:?} it lacked",
+                                Resource::new(r)
+                            ),
+                        );
                     }
-                    GAIN => self.hands[s].gain(r, amount),
-                    LOSE => {
-                        if !self.hands[s].lose(r, amount) {
-                            self.mismatch(
-                                "hand",
-                                format_args!(
-                                    "seat {s:?} lost {amount} {:?} it lacked",
-                                    Resource::new(r)
-                                ),
-                            );
-                        }
-                    }
-                    _ => self.bad(msg, "bad element action"),
+                }
+                None => self.bad(msg, "bad element action"),
+            }
+            return;
+        }
+        match (element, action) {
+            (Element::UnknownResource, Some(Set)) => {
+                let known: i32 = self.hands[s].known.iter().sum();
+                self.hands[s].unknown = amount;
+                if known > 0 && amount > 0 {
+                    debug!(game = %shown(&self.game), "unknown-resource SET with known cards");
                 }
             }
-            UNKNOWN_RESOURCE => match action {
-                SET => {
-                    let known: i32 = self.hands[s].known.iter().sum();
-                    self.hands[s].unknown = amount;
-                    if known > 0 && amount > 0 {
-                        debug!(game = %self.game, "unknown-resource SET with known cards");
-                    }
+            (Element::UnknownResource, Some(Gain)) => self.hands[s].gain_unknown(amount),
+            (Element::UnknownResource, Some(Lose)) => {
+                let held = self.hands[s].lose_unseen(amount);
+                if !held {
+                    self.mismatch("hand", format_args!("seat {s:?} lost more than it held"));
                 }
-                GAIN => self.hands[s].unknown += amount,
-                LOSE => {
-                    if !self.hands[s].lose_unseen(amount) {
-                        self.mismatch("hand", format_args!("seat {s:?} lost more than it held"));
-                    }
-                }
-                _ => self.bad(msg, "bad element action"),
-            },
+            }
+            (Element::UnknownResource, None) => self.bad(msg, "bad element action"),
             // ROADS / SETTLEMENTS / CITIES left in stock.
-            10..=12 if action == SET => {
+            (Element::Roads | Element::Settlements | Element::Cities, Some(Set)) => {
                 if self.board.is_none() {
                     return;
                 }
                 let (name, ours) = match element {
-                    10 => ("roads", MAX_ROADS - self.roads[s].len()),
-                    11 => ("settlements", MAX_SETTLEMENTS - self.settlements[s].len()),
+                    Element::Roads => ("roads", MAX_ROADS - self.roads[s].len()),
+                    Element::Settlements => {
+                        ("settlements", MAX_SETTLEMENTS - self.settlements[s].len())
+                    }
                     _ => ("cities", MAX_CITIES - self.cities[s].len()),
                 };
                 if ours as i32 != amount {
@@ -715,19 +771,20 @@ impl Mirror {
                     );
                 }
             }
-            15 => {
+            (Element::NumKnights, Some(a)) => {
                 let k = i32::from(self.knights[s]);
-                let v = match action {
-                    SET => amount,
-                    GAIN => k + amount,
-                    LOSE => k - amount,
-                    _ => k,
+                let v = match a {
+                    Set => amount,
+                    Gain => k + amount,
+                    Lose => k - amount,
                 };
                 self.knights[s] = v.clamp(0, 14) as u8;
             }
-            17 if action == SET => self.check_total(s, amount, "RESOURCE_COUNT"),
-            18 if action == SET => self.last_settlement[s] = NodeId::from_server(amount),
-            19 if action == SET => self.played_dev = amount != 0,
+            (Element::ResourceCount, Some(Set)) => self.check_total(s, amount, "RESOURCE_COUNT"),
+            (Element::LastSettlementNode, Some(Set)) => {
+                self.last_settlement[s] = NodeId::from_server(amount)
+            }
+            (Element::PlayedDevCardFlag, Some(Set)) => self.played_dev = amount != 0,
             _ => {}
         }
     }
@@ -764,22 +821,28 @@ impl Mirror {
             return; // CANNOT_PLAY (pn -1) is a refusal, handled by the session
         };
         let me = self.is_me(s);
+        let Some(action) = DevAction::from_wire(m.action) else {
+            return self.bad(msg, "unknown dev-card action");
+        };
+        use DevAction::{AddNew, AddOld, Draw, Play, RemoveNew, RemoveOld};
         for &t in &m.card_types {
             let card = DevCard::from_server(t);
-            match m.action {
-                DRAW => {
-                    self.drawn += 1;
+            match action {
+                Draw => {
+                    self.drawn = (self.drawn + 1).min(MAX_DEV_CARDS);
                     match (me, card) {
-                        (true, Some(c)) => self.my_dev_new[c] += 1,
+                        (true, Some(c)) => add_dev(&mut self.my_dev_new[c]),
                         (true, None) => self.bad(msg, "own drawn card of unknown type"),
-                        (false, _) => self.dev_new_count[s] += 1,
+                        (false, _) => {
+                            self.dev_new_count[s] = (self.dev_new_count[s] + 1).min(MAX_DEV_CARDS)
+                        }
                     }
                 }
-                PLAY => {
+                Play => {
                     let Some(c) = card else {
                         return self.bad(msg, "played card of unknown type");
                     };
-                    self.played[c] += 1;
+                    add_dev(&mut self.played[c]);
                     self.last_played = Some((s, c));
                     self.played_dev = true;
                     if me {
@@ -801,13 +864,13 @@ impl Mirror {
                     }
                 }
                 // Hidden VP cards revealed at game over (guide §6.6).
-                ADD_OLD
+                AddOld
                     if self.state == STATE_OVER && card == Some(DevCard::VictoryPoint) && !me =>
                 {
-                    self.revealed_vp[s] += 1
+                    self.revealed_vp[s] = (self.revealed_vp[s] + 1).min(MAX_DEV_CARDS)
                 }
-                ADD_OLD if self.state == STATE_OVER => {}
-                ADD_OLD | ADD_NEW => {
+                AddOld if self.state == STATE_OVER => {}
+                AddOld | AddNew => {
                     // A card returned to the hand (forced end after playing it, guide §7.2).
                     let c = card.or(self.last_played.filter(|(p, _)| *p == s).map(|(_, c)| c));
                     if let Some((p, lc)) = self.last_played {
@@ -816,17 +879,21 @@ impl Mirror {
                             self.last_played = None;
                         }
                     }
-                    match (me, c, m.action) {
-                        (true, Some(c), ADD_OLD) => self.my_dev_old[c] += 1,
-                        (true, Some(c), _) => self.my_dev_new[c] += 1,
+                    match (me, c, action) {
+                        (true, Some(c), AddOld) => add_dev(&mut self.my_dev_old[c]),
+                        (true, Some(c), _) => add_dev(&mut self.my_dev_new[c]),
                         (true, None, _) => self.bad(msg, "own card of unknown type"),
-                        (false, _, ADD_OLD) => self.dev_old_count[s] += 1,
-                        (false, _, _) => self.dev_new_count[s] += 1,
+                        (false, _, AddOld) => {
+                            self.dev_old_count[s] = (self.dev_old_count[s] + 1).min(MAX_DEV_CARDS)
+                        }
+                        (false, _, _) => {
+                            self.dev_new_count[s] = (self.dev_new_count[s] + 1).min(MAX_DEV_CARDS)
+                        }
                     }
                 }
-                REMOVE_OLD | REMOVE_NEW => match (me, card) {
+                RemoveOld | RemoveNew => match (me, card) {
                     (true, Some(c)) => {
-                        let set = if m.action == REMOVE_OLD {
+                        let set = if action == RemoveOld {
                             &mut self.my_dev_old
                         } else {
                             &mut self.my_dev_new
@@ -835,7 +902,7 @@ impl Mirror {
                     }
                     (true, None) => self.bad(msg, "own card of unknown type"),
                     (false, _) => {
-                        let n = if m.action == REMOVE_OLD {
+                        let n = if action == RemoveOld {
                             &mut self.dev_old_count[s]
                         } else {
                             &mut self.dev_new_count[s]
@@ -843,13 +910,13 @@ impl Mirror {
                         *n = (*n - 1).max(0);
                     }
                 },
-                _ => {}
+                DevAction::CannotPlay => {}
             }
         }
     }
 
     fn on_data_check(&mut self, m: &proto::BotGameDataCheck) {
-        if m.check_type != 1 {
+        if m.check_type != DataCheckType::Resources.wire() {
             return;
         }
         self.stats.data_checks += 1;
@@ -1039,15 +1106,24 @@ impl Mirror {
     pub fn view(&mut self) -> Result<View, MirrorError> {
         let (mut setup, beliefs) = self.setup()?;
         let me = self.me.ok_or(MirrorError::NoSeat)?;
+        let mut road_difference = None;
         for _ in 0..4 {
             match State::from_setup(&setup) {
-                Ok(state) => return Ok(View { state, me, beliefs }),
+                Ok(state) => {
+                    self.road_noted = road_difference;
+                    return Ok(View { state, me, beliefs });
+                }
                 Err(SetupError::LongestRoad) => {
                     let holder = engine_longest_road(&setup);
-                    self.mismatch(
-                        "longest road",
-                        format_args!("server {:?}, engine {:?}", setup.longest_road, holder),
-                    );
+                    let difference = (setup.longest_road, holder);
+                    // One difference, however many views are built while it lasts.
+                    if self.road_noted != Some(difference) && road_difference.is_none() {
+                        self.mismatch(
+                            "longest road",
+                            format_args!("server {:?}, engine {:?}", setup.longest_road, holder),
+                        );
+                    }
+                    road_difference = Some(difference);
                     setup.longest_road = holder;
                 }
                 Err(SetupError::LargestArmy) => {

@@ -8,13 +8,17 @@
 //! - `decide`: one game's task — mirror, decisions on a blocking thread, refusals.
 //! - `mirror`: server messages → a described game → the agent's `View`; the server wins.
 //! - `translate`: protocol values ⇄ game types (the one file naming both).
+//! - `bounds`: the one check of numbers from the network against what a server can send.
+//! - `logsafe`: server strings escaped and cut for log lines.
 //! - `pace`: `--pace`, waits like a stock robot's so people can watch.
 //! - `report`: per-game results (`--results` JSON lines).
 //! - `replay`: `catan-bot replay`, a transcript through the mirror.
 //! - `shutdown`: the stop signal.
 
+pub mod bounds;
 pub mod connection;
 pub mod decide;
+pub mod logsafe;
 pub mod mirror;
 pub mod pace;
 pub mod replay;
@@ -70,6 +74,8 @@ pub struct ClientConfig {
     pub record: Option<PathBuf>,
     /// Stop after this many finished games.
     pub games: Option<u32>,
+    /// Games played at once; further invitations are declined (None: no limit).
+    pub max_games_at_once: Option<usize>,
     /// Agent budget per decision, milliseconds (well inside the server's 8 s timer).
     pub decision_ms: u64,
     /// How long to wait for the server's answer to a request before trying something else.
@@ -100,6 +106,7 @@ impl ClientConfig {
             results: None,
             record: None,
             games: None,
+            max_games_at_once: None,
             decision_ms: 3000,
             reply_timeout_ms: 2000,
             pace: false,
@@ -108,19 +115,69 @@ impl ClientConfig {
     }
 }
 
+/// Logins refused for the cookie, one after another, before the client gives up.
+pub const MAX_BAD_COOKIE_LOGINS: u32 = 3;
+/// The first pause before reconnecting; it doubles after every connection or login that
+/// fails, up to [`MAX_BACKOFF`], and starts again only after a login the server accepted.
+pub const FIRST_BACKOFF: Duration = Duration::from_millis(500);
+/// The longest pause before reconnecting.
+pub const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
 /// Why the client stopped.
 #[derive(Debug)]
 pub enum ClientError {
     /// The results file could not be opened.
     Results(std::io::Error),
+    /// The server refused our cookie [`MAX_BAD_COOKIE_LOGINS`] times in a row.
+    BadCookie(String),
 }
 
 impl std::fmt::Display for ClientError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ClientError::Results(e) => write!(f, "cannot open the results file: {e}"),
+            ClientError::BadCookie(text) => write!(
+                f,
+                "the server refused the robot cookie {MAX_BAD_COOKIE_LOGINS} times ({}); check --cookie",
+                logsafe::shown(text)
+            ),
         }
     }
+}
+
+/// Checks `--server` before any connection: `HOST:PORT` with a port in 1..=65535 and a host
+/// that resolves.
+///
+/// # Errors
+/// One line saying what is wrong.
+pub fn check_server(server: &str) -> Result<(), String> {
+    use std::net::ToSocketAddrs;
+    let Some((host, port)) = server.rsplit_once(':') else {
+        return Err(format!("--server {server}: expected HOST:PORT"));
+    };
+    if host.is_empty() {
+        return Err(format!("--server {server}: no host"));
+    }
+    match port.parse::<u16>() {
+        Ok(0) | Err(_) => return Err(format!("--server {server}: the port must be 1..=65535")),
+        Ok(_) => {}
+    }
+    match server.to_socket_addrs().map(|mut a| a.next()) {
+        Ok(Some(_)) => Ok(()),
+        Ok(None) => Err(format!("--server {server}: the host has no address")),
+        Err(e) => Err(format!("--server {server}: cannot resolve the host: {e}")),
+    }
+}
+
+/// Checks `--record DIR` before any game: a directory that exists or can be made.
+///
+/// # Errors
+/// One line saying what is wrong.
+pub fn check_record_dir(dir: &std::path::Path) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("--record {}: not a directory", dir.display()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))
 }
 
 impl std::error::Error for ClientError {}
@@ -140,6 +197,8 @@ pub struct RunSummary {
     pub rejected_requests: u32,
     /// Mirror mismatches over all games.
     pub mirror_mismatches: u32,
+    /// Games whose task failed (panicked); included in `unfinished`.
+    pub failed: u32,
 }
 
 /// Runs the client until `shutdown` (Ctrl-C) or `--games N` finished games: connects,
@@ -186,6 +245,9 @@ pub async fn run(
                 }
             } else {
                 s.unfinished += 1;
+                if r.end == "failed" {
+                    s.failed += 1;
+                }
             }
             s.forced_end_turns += r.forced_end_turns;
             s.rejected_requests += r.rejected_requests;
@@ -198,8 +260,10 @@ pub async fn run(
     });
 
     let mut stop_wait = shutdown.clone();
-    let mut backoff = Duration::from_millis(500);
+    let mut backoff = FIRST_BACKOFF;
     let mut suffix = 0u32;
+    let mut bad_cookies = 0u32;
+    let mut outcome = Ok(());
     while !shutdown.is_shutdown() {
         let nickname = if suffix == 0 {
             config.name.clone()
@@ -214,7 +278,6 @@ pub async fn run(
         let end = match stream {
             Ok(Ok(stream)) => {
                 let _ = stream.set_nodelay(true);
-                backoff = Duration::from_millis(500);
                 session::run_session(
                     stream,
                     config.clone(),
@@ -226,20 +289,49 @@ pub async fn run(
             }
             Ok(Err(e)) => {
                 warn!(error = %e, "cannot connect");
-                SessionEnd::Closed
+                SessionEnd::Closed { logged_in: false }
             }
             Err(_) => {
                 warn!("connect timed out");
-                SessionEnd::Closed
+                SessionEnd::Closed { logged_in: false }
             }
         };
+        if !matches!(
+            end,
+            SessionEnd::Rejected {
+                bad_cookie: true,
+                ..
+            }
+        ) {
+            bad_cookies = 0;
+        }
         match end {
             SessionEnd::Shutdown => break,
             SessionEnd::Rejected {
                 name_taken: true, ..
             } => suffix += 1,
-            SessionEnd::Rejected { text, .. } => warn!(text, "rejected; retrying"),
-            SessionEnd::Closed => info!("disconnected"),
+            SessionEnd::Rejected {
+                bad_cookie: true,
+                text,
+                ..
+            } => {
+                bad_cookies += 1;
+                warn!(text = %logsafe::shown(&text), bad_cookies, "cookie refused");
+                if bad_cookies >= MAX_BAD_COOKIE_LOGINS {
+                    outcome = Err(ClientError::BadCookie(text));
+                    break;
+                }
+            }
+            SessionEnd::Rejected { text, .. } => {
+                warn!(text = %logsafe::shown(&text), "rejected; retrying")
+            }
+            SessionEnd::LoginTimeout => info!("login not answered"),
+            SessionEnd::Closed { logged_in: true } => {
+                // A login the server accepted: the next failure starts from a short pause.
+                backoff = FIRST_BACKOFF;
+                info!("disconnected");
+            }
+            SessionEnd::Closed { logged_in: false } => info!("disconnected before logging in"),
         }
         if shutdown.is_shutdown() {
             break;
@@ -249,7 +341,7 @@ pub async fn run(
             _ = tokio::time::sleep(backoff) => {}
             _ = stop_wait.recv() => break,
         }
-        backoff = (backoff * 2).min(Duration::from_secs(30));
+        backoff = (backoff * 2).min(MAX_BACKOFF);
     }
     drop(report_tx);
     let _ = writer.await;
@@ -261,7 +353,8 @@ pub async fn run(
         forced = s.forced_end_turns,
         rejected = s.rejected_requests,
         mismatches = s.mirror_mismatches,
+        failed = s.failed,
         "client stopped"
     );
-    Ok(s)
+    outcome.map(|()| s)
 }

@@ -1,19 +1,21 @@
 //! `catan-bot replay`: feeds a transcript's server lines through the mirror and compares the
 //! mirror with the server's own figures (data checks, final scores). Imports
 //! `jsettlers_protocol` and the client's mirror; std I/O only.
+//!
+//! A file that holds no transcript line, no game, or a game that reached game over without
+//! its final statistics (missing, or a line that does not parse) is an error, on stderr.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+use jsettlers_protocol::codes::GameState;
 use jsettlers_protocol::transcript::{parse_lines, Direction};
 use jsettlers_protocol::Message;
 use tracing::warn;
 
+use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
-
-/// Server states in which the current player decides (guide §6.2).
-const DECISION_STATES: [i32; 12] = [5, 6, 10, 11, 15, 20, 33, 40, 41, 51, 52, 53];
 
 /// One game of a transcript, replayed.
 #[derive(Clone, Debug)]
@@ -34,6 +36,8 @@ pub struct ReplayedGame {
     pub view_errors: u32,
     /// Decision points checked.
     pub views: u32,
+    /// The game reached game over (GAMESTATE 1000).
+    pub over: bool,
 }
 
 impl ReplayedGame {
@@ -41,6 +45,23 @@ impl ReplayedGame {
     pub fn is_clean(&self) -> bool {
         self.stats.mismatches == 0 && self.view_errors == 0
     }
+
+    /// What makes this game's record unusable: game over without final statistics.
+    pub fn problem(&self) -> Option<&'static str> {
+        (self.over && self.server.is_none())
+            .then_some("game over without final statistics (GAMESTATS missing or malformed)")
+    }
+}
+
+/// A transcript's games, and how many of its lines were transcript lines at all.
+#[derive(Clone, Debug, Default)]
+pub struct Replay {
+    /// One entry per game the robot was invited to.
+    pub games: Vec<ReplayedGame>,
+    /// Lines in the transcript format (`< ` / `> `).
+    pub lines: usize,
+    /// Lines that are not.
+    pub bad_lines: usize,
 }
 
 impl fmt::Display for ReplayedGame {
@@ -71,20 +92,30 @@ impl fmt::Display for ReplayedGame {
 /// Replays the server lines of one transcript's text; one entry per game the robot was
 /// invited to. `nickname` comes from the robot's own IMAROBOT line when present.
 pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
+    replay(text).games
+}
+
+/// [`replay_text`], with the count of lines that were and were not transcript lines.
+pub fn replay(text: &str) -> Replay {
     let mut nickname: Option<String> = None;
-    let mut games: BTreeMap<String, (Mirror, u32, u32)> = BTreeMap::new();
+    let mut games: BTreeMap<String, (Mirror, u32, u32, bool)> = BTreeMap::new();
+    let (mut lines, mut bad_lines) = (0, 0);
     for (line_no, line) in parse_lines(text) {
         let line = match line {
             Ok(l) => l,
             Err(e) => {
-                warn!(line_no, error = %e, "bad transcript line");
+                bad_lines += 1;
+                if bad_lines <= 3 {
+                    warn!(line_no, error = %shown(&e.to_string()), "bad transcript line");
+                }
                 continue;
             }
         };
+        lines += 1;
         let msg = match Message::parse(&line.text) {
             Ok(m) => m,
             Err(e) => {
-                warn!(line_no, error = %e, "unparsable message");
+                warn!(line_no, error = %shown(&e.to_string()), "unparsable message");
                 continue;
             }
         };
@@ -97,30 +128,31 @@ pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
         if let Message::BotJoinGameRequest(m) = &msg {
             let mut mirror = Mirror::new(&m.game);
             mirror.nickname = nickname.clone();
-            games.insert(m.game.clone(), (mirror, 0, 0));
+            games.insert(m.game.clone(), (mirror, 0, 0, false));
         }
         if let Some(g) = msg.game() {
-            if let Some((mirror, views, errors)) = games.get_mut(g) {
+            if let Some((mirror, views, errors, over)) = games.get_mut(g) {
                 mirror.apply(&msg);
+                *over |= mirror.is_over();
                 // Wherever the recording robot had to decide, the engine must accept the
                 // mirror's description (the client builds its View the same way).
                 if matches!(msg, Message::GameState(_) | Message::Turn(_))
                     && mirror.me.is_some()
                     && mirror.current == mirror.me
-                    && DECISION_STATES.contains(&mirror.state)
+                    && GameState::from_wire(mirror.state).is_some_and(GameState::is_decision)
                 {
                     *views += 1;
                     if let Err(e) = mirror.view() {
-                        warn!(line_no, game = g, error = %e, "no valid view at a decision point");
+                        warn!(line_no, game = %shown(g), error = %e, "no valid view at a decision point");
                         *errors += 1;
                     }
                 }
             }
         }
     }
-    games
+    let games = games
         .into_values()
-        .map(|(m, views, view_errors)| ReplayedGame {
+        .map(|(m, views, view_errors, over)| ReplayedGame {
             game: m.game.clone(),
             seat: m.me.map(|s| s.index()),
             names: m.names.clone(),
@@ -129,33 +161,61 @@ pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
             stats: m.stats(),
             views,
             view_errors,
+            over,
         })
-        .collect()
+        .collect();
+    Replay {
+        games,
+        lines,
+        bad_lines,
+    }
 }
 
-/// `catan-bot replay FILE...`: prints one line per file and game; returns the exit status
-/// (0 when every mirror agreed with every server figure, 1 otherwise, 2 on unreadable files).
+/// `catan-bot replay FILE...`: prints one line per file and game on stdout, errors on stderr;
+/// returns the exit status: 0 when every mirror agreed with every server figure, 1 when one
+/// did not, 2 when a file cannot be read, is empty, is not a transcript, holds no game, or
+/// holds a finished game without its final statistics.
 pub fn run(files: &[impl AsRef<Path>]) -> i32 {
     let mut status = 0;
+    let mut fail = |code: i32| status = status.max(code);
     for file in files {
         let file = file.as_ref();
         let text = match std::fs::read_to_string(file) {
             Ok(t) => t,
             Err(e) => {
-                println!("{}: cannot read: {e}", file.display());
-                status = 2;
+                eprintln!("{}: cannot read: {e}", file.display());
+                fail(2);
                 continue;
             }
         };
-        let games = replay_text(&text);
-        if games.is_empty() {
-            println!("{}: no game", file.display());
+        if text.trim().is_empty() {
+            eprintln!("{}: empty file", file.display());
+            fail(2);
+            continue;
         }
-        for g in games {
+        let r = replay(&text);
+        if r.lines == 0 {
+            eprintln!(
+                "{}: not a transcript (none of its {} lines starts with `< ` or `> `)",
+                file.display(),
+                r.bad_lines
+            );
+            fail(2);
+            continue;
+        }
+        if r.games.is_empty() {
+            eprintln!("{}: no game in the transcript", file.display());
+            fail(2);
+        }
+        for g in r.games {
+            if let Some(problem) = g.problem() {
+                eprintln!("{}: {}: {problem}", file.display(), shown(&g.game));
+                fail(2);
+            }
             let verdict = if g.is_clean() { "OK" } else { "DIFF" };
             println!("{}: {g} {verdict}", file.display());
-            if !g.is_clean() && status == 0 {
-                status = 1;
+            if !g.is_clean() {
+                fail(1);
             }
         }
     }

@@ -37,7 +37,8 @@ pub struct GameReport {
     pub data_checks: u32,
     /// Decisions made without the agent (no valid view, agent late or illegal answer).
     pub fallbacks: u32,
-    /// Why the game ended for us: "over", "deleted", "dismissed", "reset", "disconnected".
+    /// Why the game ended for us: "over", "deleted", "dismissed", "reset", "disconnected",
+    /// or "failed" (the game task panicked).
     pub end: String,
     /// Our trading.
     pub trades: TradeCounts,

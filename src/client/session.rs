@@ -7,13 +7,19 @@
 //!      ▲                  │ pings, JOINGAME                         │ decisions
 //!      └────Writer◀───────┴──────────────(shared mpsc)◀─────────────┘
 //! ```
+//!
+//! Every queue is bounded: when the server stops reading, the writer's queue fills, the game
+//! tasks and the session wait, and the session stops reading too (backpressure) — until the
+//! writer gives up after [`WRITE_TIMEOUT`]. A writer that fails (a timeout, an I/O error, a
+//! message too long for a frame) ends the session, and the client reconnects.
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::sync::Arc;
 use std::time::Duration;
 
-use jsettlers_protocol::{self as proto, Message};
+use jsettlers_protocol::codes::StatusValue;
+use jsettlers_protocol::{self as proto, Message, MAX_FRAME_LEN};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
@@ -21,6 +27,7 @@ use tracing::{debug, info, info_span, warn, Instrument};
 
 use super::connection;
 use super::decide::{GameContext, GamePlayer};
+use super::logsafe::shown;
 use super::report::GameReport;
 use super::shutdown::Shutdown;
 use super::translate::seat;
@@ -30,18 +37,33 @@ use super::ClientConfig;
 pub const VERSION: i32 = 2700;
 /// Read timeout: about three server ping intervals (guide §2.4).
 pub const READ_TIMEOUT: Duration = Duration::from_secs(300);
+/// How long the server has to accept our login (UPDATEROBOTPARAMS) before we reconnect.
+pub const LOGIN_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long one message may take to write before the writer gives up on the connection.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+/// Messages waiting for the writer, over all games.
+pub const OUT_QUEUE: usize = 256;
+/// Server messages waiting for one game's task.
+pub const GAME_INBOX: usize = 1024;
 
 /// How a session ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SessionEnd {
     /// We were asked to stop and left cleanly (LEAVEALL sent).
     Shutdown,
-    /// The server closed the connection or went silent.
-    Closed,
+    /// The server closed the connection or went silent, or our writer failed.
+    Closed {
+        /// Whether the server had accepted our login (UPDATEROBOTPARAMS) on this connection.
+        logged_in: bool,
+    },
+    /// The server did not answer our login within [`LOGIN_TIMEOUT`].
+    LoginTimeout,
     /// The server refused us; `name_taken` when the nickname is in use.
     Rejected {
         /// The nickname is already logged in.
         name_taken: bool,
+        /// The server refused our cookie.
+        bad_cookie: bool,
         /// The server's text.
         text: String,
     },
@@ -59,79 +81,140 @@ where
     S: AsyncRead + AsyncWrite + Send + 'static,
 {
     let (mut reader, mut writer) = connection::split(stream);
-    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Message>();
+    let (out_tx, mut out_rx) = mpsc::channel::<Message>(OUT_QUEUE);
 
-    // The writer task owns the write half; everyone sends through `out_tx`.
-    let writer_task = tokio::spawn(async move {
+    // The writer task owns the write half; everyone sends through `out_tx`. It ends when the
+    // queue closes (true) or a write fails or stalls (false).
+    let mut writer_task = tokio::spawn(async move {
         while let Some(msg) = out_rx.recv().await {
-            if let Err(e) = writer.write_message(&msg).await {
-                warn!(error = %e, "connection write failed");
-                break;
+            match tokio::time::timeout(WRITE_TIMEOUT, writer.write_message(&msg)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => {
+                    warn!(error = %e, "connection write failed; ending the session");
+                    return false;
+                }
+                Err(_) => {
+                    warn!("the server has not read for {WRITE_TIMEOUT:?}; ending the session");
+                    return false;
+                }
             }
         }
         writer.close().await;
+        true
     });
 
-    let _ = out_tx.send(Message::Version(proto::Version {
+    let _ = out_tx.try_send(Message::Version(proto::Version {
         version: VERSION,
         version_str: "2.7.00".to_owned(),
         build: "CATANBOT".to_owned(),
         features: proto::EMPTYSTR.to_owned(),
         locale: None,
     }));
-    let _ = out_tx.send(Message::ImARobot(proto::ImARobot {
+    let _ = out_tx.try_send(Message::ImARobot(proto::ImARobot {
         nickname: nickname.to_owned(),
         cookie: config.cookie.clone(),
         robot_class: config.robot_class.clone(),
     }));
 
-    let mut games: HashMap<String, mpsc::UnboundedSender<Message>> = HashMap::new();
+    let mut games: HashMap<String, mpsc::Sender<Message>> = HashMap::new();
     let mut tasks = JoinSet::new();
+    let mut task_games: HashMap<tokio::task::Id, (String, usize)> = HashMap::new();
     let mut name_taken = false;
+    let mut logged_in = false;
+    let login_deadline = tokio::time::Instant::now() + LOGIN_TIMEOUT;
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
                 info!("shutting down: leaving all games");
-                let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll));
+                let leave = out_tx.send(Message::LeaveAll(proto::LeaveAll));
+                let _ = tokio::time::timeout(Duration::from_secs(2), leave).await;
                 break SessionEnd::Shutdown;
             }
-            Some(_) = tasks.join_next(), if !tasks.is_empty() => {}
+            Some(joined) = tasks.join_next_with_id(), if !tasks.is_empty() => {
+                if let Some(game) = joined_game(joined, &mut task_games, &reports) {
+                    games.remove(&game);
+                }
+            }
+            // The writer ended while we still hold its queue: it failed (logged there).
+            _ = &mut writer_task => break SessionEnd::Closed { logged_in },
+            _ = tokio::time::sleep_until(login_deadline), if !logged_in => {
+                warn!("the server did not answer our login within {LOGIN_TIMEOUT:?}; reconnecting");
+                break SessionEnd::LoginTimeout;
+            }
             read = tokio::time::timeout(READ_TIMEOUT, reader.read_message()) => {
                 let msg = match read {
                     Ok(Some(m)) => m,
-                    Ok(None) => break SessionEnd::Closed,
+                    Ok(None) => break SessionEnd::Closed { logged_in },
                     Err(_) => {
                         warn!("no traffic from the server for {READ_TIMEOUT:?}; reconnecting");
-                        break SessionEnd::Closed;
+                        break SessionEnd::Closed { logged_in };
                     }
                 };
                 match &msg {
                     Message::ServerPing(_) => {
-                        let _ = out_tx.send(msg.clone());
+                        if out_tx.send(msg.clone()).await.is_err() {
+                            break SessionEnd::Closed { logged_in };
+                        }
                     }
-                    Message::UpdateRobotParams(_) => info!(nickname, "logged in as a robot"),
+                    Message::UpdateRobotParams(_) => {
+                        logged_in = true;
+                        info!(nickname, "logged in as a robot");
+                    }
                     Message::RejectConnection(m) => {
-                        warn!(text = %m.text, "server rejected the connection");
+                        warn!(text = %shown(&m.text), "server rejected the connection");
                         let taken = name_taken || m.text.contains("nickname");
-                        break SessionEnd::Rejected { name_taken: taken, text: m.text.clone() };
+                        break SessionEnd::Rejected {
+                            name_taken: taken,
+                            bad_cookie: m.text.contains("Cookie"),
+                            text: m.text.clone(),
+                        };
                     }
                     Message::StatusMessage(m) => {
-                        if m.status == Some(4) {
+                        if m.status == Some(StatusValue::NameInUse.wire()) {
                             name_taken = true;
                         }
-                        debug!(status = ?m.status, text = %m.text, "status");
+                        debug!(status = ?m.status, text = %shown(&m.text), "status");
                     }
                     Message::BotJoinGameRequest(m) => {
                         let Some(s) = seat(m.player) else {
-                            warn!(text = %msg.encode(), "invitation to a bad seat ignored");
+                            warn!(text = %shown(&msg.encode()), "invitation to a bad seat ignored");
                             continue;
                         };
                         if games.contains_key(&m.game) {
-                            debug!(game = %m.game, "invited again; already there");
+                            debug!(game = %shown(&m.game), "invited again; already there");
                             continue;
                         }
-                        info!(game = %m.game, seat = m.player, options = %m.options, "invited");
-                        let (tx, rx) = mpsc::unbounded_channel();
+                        let join = Message::JoinGame(proto::JoinGame {
+                            nickname: nickname.to_owned(),
+                            password: proto::EMPTYSTR.to_owned(),
+                            host: proto::EMPTYSTR.to_owned(),
+                            game: m.game.clone(),
+                        });
+                        if proto::mutf8::encoded_len(&join.encode()) > MAX_FRAME_LEN {
+                            // No reply naming this game fits a frame: not even a LEAVEGAME.
+                            warn!(game = %shown(&m.game), "invitation to a game whose name does not fit a reply; ignored");
+                            continue;
+                        }
+                        if config.max_games_at_once.is_some_and(|n| games.len() >= n) {
+                            // Declined: join and leave at once, the only refusal the protocol
+                            // has (guide §0 #19: an unanswered invitation holds the seat).
+                            // JSettlers 2.7.00 was seen to leave such a game waiting for its
+                            // seat until this robot disconnected, rather than invite another
+                            // (one third-party robot connected): the cap protects this client,
+                            // not the server's games.
+                            info!(game = %shown(&m.game), playing = games.len(), "invitation declined: games at once limit");
+                            let leave = Message::LeaveGame(proto::LeaveGame {
+                                nickname: nickname.to_owned(),
+                                host: "-".to_owned(),
+                                game: m.game.clone(),
+                            });
+                            if out_tx.send(join).await.is_err() || out_tx.send(leave).await.is_err() {
+                                break SessionEnd::Closed { logged_in };
+                            }
+                            continue;
+                        }
+                        info!(game = %shown(&m.game), seat = m.player, options = %shown(&m.options), "invited");
+                        let (tx, rx) = mpsc::channel(GAME_INBOX);
                         let ctx = GameContext {
                             game: m.game.clone(),
                             seat: s,
@@ -143,24 +226,23 @@ where
                         let record = open_record(&config, &m.game, nickname);
                         let mut player = GamePlayer::new(ctx, config.make_agent(), record);
                         player.on_message(&msg);
-                        let span = info_span!("game", game = %m.game, seat = m.player);
-                        tasks.spawn(player.run(rx).instrument(span));
+                        let span = info_span!("game", game = %shown(&m.game), seat = m.player);
+                        let handle = tasks.spawn(player.run(rx).instrument(span));
+                        task_games.insert(handle.id(), (m.game.clone(), s.index()));
                         games.insert(m.game.clone(), tx);
-                        let _ = out_tx.send(Message::JoinGame(proto::JoinGame {
-                            nickname: nickname.to_owned(),
-                            password: proto::EMPTYSTR.to_owned(),
-                            host: proto::EMPTYSTR.to_owned(),
-                            game: m.game.clone(),
-                        }));
+                        if out_tx.send(join).await.is_err() {
+                            break SessionEnd::Closed { logged_in };
+                        }
                     }
-                    Message::Unknown { text, .. } => warn!(text, "unknown message skipped"),
+                    Message::Unknown { text, .. } => warn!(text = %shown(text), "unknown message skipped"),
                     _ => {
                         let Some(g) = msg.game() else { continue };
                         let delete = matches!(msg, Message::DeleteGame(_));
                         let leave = matches!(msg, Message::RobotDismiss(_) | Message::ResetBoardAuth(_));
                         if let Some(tx) = games.get(g) {
-                            let _ = tx.send(msg.clone());
-                            if delete || leave {
+                            // A full inbox makes the session wait (backpressure); a task that
+                            // has ended leaves the map.
+                            if tx.send(msg.clone()).await.is_err() || delete || leave {
                                 games.remove(msg.game().unwrap_or_default());
                             }
                         }
@@ -172,11 +254,40 @@ where
 
     // Closing the game inboxes ends their tasks ("disconnected" reports for unfinished games).
     games.clear();
-    let drain = async { while tasks.join_next().await.is_some() {} };
+    let drain = async {
+        while let Some(joined) = tasks.join_next_with_id().await {
+            joined_game(joined, &mut task_games, &reports);
+        }
+    };
     let _ = tokio::time::timeout(Duration::from_secs(5), drain).await;
     drop(out_tx);
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer_task).await;
+    if !writer_task.is_finished() {
+        let _ = tokio::time::timeout(Duration::from_secs(2), writer_task).await;
+    }
     end
+}
+
+/// A game task has ended: if it failed (panicked), it is reported as a game that ended
+/// "failed" — counted, never dropped silently — and its game's name is returned.
+fn joined_game(
+    joined: Result<(tokio::task::Id, ()), tokio::task::JoinError>,
+    task_games: &mut HashMap<tokio::task::Id, (String, usize)>,
+    reports: &mpsc::UnboundedSender<GameReport>,
+) -> Option<String> {
+    let (id, error) = match joined {
+        Ok((id, ())) => (id, None),
+        Err(e) => (e.id(), Some(e)),
+    };
+    let (game, seat) = task_games.remove(&id)?;
+    let e = error?;
+    warn!(game = %shown(&game), error = %e, "game task failed");
+    let _ = reports.send(GameReport {
+        game: game.clone(),
+        seat: Some(seat),
+        end: "failed".to_owned(),
+        ..Default::default()
+    });
+    Some(game)
 }
 
 /// The transcript file for a game under `--record DIR`, if recording.
@@ -207,5 +318,37 @@ fn open_record(config: &ClientConfig, game: &str, nickname: &str) -> Option<File
             warn!(error = %e, path = %path.display(), "cannot record the game");
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_failed_game_task_is_reported() {
+        let mut tasks = tokio::task::JoinSet::new();
+        let mut task_games = HashMap::new();
+        let (reports, mut rx) = mpsc::unbounded_channel();
+        let fine = tasks.spawn(async {}).id();
+        let bad = tasks.spawn(async { panic!("game task bug") }).id();
+        task_games.insert(fine, ("fine".to_owned(), 1));
+        task_games.insert(bad, ("broken".to_owned(), 2));
+        let mut ended = Vec::new();
+        while let Some(j) = tasks.join_next_with_id().await {
+            ended.push(joined_game(j, &mut task_games, &reports));
+        }
+        assert!(ended.contains(&Some("broken".to_owned())));
+        assert!(
+            ended.contains(&None),
+            "a task that ended well is no failure"
+        );
+        let r = rx.try_recv().expect("a report for the failed game");
+        assert_eq!(
+            (r.game.as_str(), r.seat, r.end.as_str()),
+            ("broken", Some(2), "failed")
+        );
+        assert!(rx.try_recv().is_err());
+        assert!(task_games.is_empty());
     }
 }

@@ -2,22 +2,13 @@
 //! integers and the engine's ids. Imports `jsettlers_protocol` and `crate::game`.
 //!
 //! Wire conventions (guide §4.3): resource types 1..=5 = clay, ore, sheep, wheat, wood (6 =
-//! unknown); piece types 0 road, 1 settlement, 2 city; dev card types per `SOCDevCardConstants`.
+//! unknown); piece types are `jsettlers_protocol::codes::PieceType`; dev card types per
+//! `SOCDevCardConstants`.
 
 use jsettlers_protocol as proto;
+use jsettlers_protocol::codes::PieceType;
 
 use crate::game::{Action, DevCard, Resource, ResourceSet, Seat, State};
-
-/// Piece type of a road on the wire.
-pub const PIECE_ROAD: i32 = 0;
-/// Piece type of a settlement.
-pub const PIECE_SETTLEMENT: i32 = 1;
-/// Piece type of a city.
-pub const PIECE_CITY: i32 = 2;
-/// CANCELBUILDREQUEST piece type for a development card.
-pub const PIECE_DEV_CARD: i32 = -2;
-/// Resource type number of an unknown resource.
-pub const UNKNOWN_RESOURCE: i32 = 6;
 
 /// A seat from a player number, `None` for -1 and anything outside 0..4.
 pub fn seat(pn: i32) -> Option<Seat> {
@@ -61,11 +52,11 @@ pub fn one_of(r: Resource, n: i32) -> proto::ResourceSet {
 pub fn action_message(game: &str, me: Seat, state: &State, action: Action) -> proto::Message {
     use proto::Message as M;
     let g = game.to_owned();
-    let put = |piece_type: i32, coordinate: i32| {
+    let put = |piece_type: PieceType, coordinate: i32| {
         M::PutPiece(proto::PutPiece {
             game: g.clone(),
             player: pn(me),
-            piece_type,
+            piece_type: piece_type.wire(),
             coordinate,
         })
     };
@@ -77,10 +68,10 @@ pub fn action_message(game: &str, me: Seat, state: &State, action: Action) -> pr
     };
     match action {
         Action::PlaceInitialSettlement(n) | Action::BuildSettlement(n) => {
-            put(PIECE_SETTLEMENT, n.to_server())
+            put(PieceType::Settlement, n.to_server())
         }
-        Action::PlaceInitialRoad(e) | Action::BuildRoad(e) => put(PIECE_ROAD, e.to_server()),
-        Action::BuildCity(n) => put(PIECE_CITY, n.to_server()),
+        Action::PlaceInitialRoad(e) | Action::BuildRoad(e) => put(PieceType::Road, e.to_server()),
+        Action::BuildCity(n) => put(PieceType::City, n.to_server()),
         Action::Roll => M::RollDice(proto::RollDice { game: g.clone() }),
         Action::EndTurn => M::EndTurn(proto::EndTurn { game: g.clone() }),
         Action::BuyDevCard => M::BuyDevCardRequest(proto::BuyDevCardRequest { game: g.clone() }),

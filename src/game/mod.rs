@@ -65,7 +65,7 @@ pub use resources::{
 pub use road::longest_road;
 pub use rules::Rules;
 pub use sets::{EdgeSet, EdgeSetIter, NodeSet, NodeSetIter};
-pub use setup::{Setup, SetupError};
+pub use setup::{check_pieces, Setup, SetupError};
 pub use state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 pub use trade::{Offer, PendingOffer, MAX_OFFERS_PER_TURN, OFFER_MAX_COUNT};
 

@@ -131,13 +131,76 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// The piece rules of [`State::from_setup`] alone: stock limits, one building per node, the
+/// distance rule, one road per edge, every road connected to its owner's buildings. The
+/// client's mirror checks a server's placement with it before taking it in.
+///
+/// # Errors
+/// The first piece rule broken.
+pub fn check_pieces(
+    settlements: &BySeat<NodeSet>,
+    cities: &BySeat<NodeSet>,
+    roads: &BySeat<EdgeSet>,
+) -> Result<(), SetupError> {
+    let topo = topology();
+    let mut all = NodeSet::EMPTY;
+    let mut taken = EdgeSet::EMPTY;
+    for s in Seat::all() {
+        if roads[s].len() > MAX_ROADS
+            || settlements[s].len() > MAX_SETTLEMENTS
+            || cities[s].len() > MAX_CITIES
+        {
+            return Err(SetupError::TooManyPieces(s));
+        }
+        let own = settlements[s] | cities[s];
+        if let Some(n) = (settlements[s] & cities[s]).first().or((all & own).first()) {
+            return Err(SetupError::OverlappingBuildings(n));
+        }
+        all |= own;
+        if roads[s].intersects(taken) {
+            return Err(SetupError::OverlappingRoads(s));
+        }
+        taken |= roads[s];
+    }
+    for n in all {
+        if topo.node_neighbours[n.index()].intersects(all) {
+            return Err(SetupError::DistanceRule(n));
+        }
+    }
+    for s in Seat::all() {
+        // Every road must be reachable from the seat's buildings through its own roads
+        // (flood fill; opponents' buildings don't matter for connectivity of placement
+        // history, since they may have been built after the road).
+        let own = settlements[s] | cities[s];
+        let mut reached_nodes = own;
+        let mut reached = EdgeSet::EMPTY;
+        loop {
+            let mut grow = EdgeSet::EMPTY;
+            for n in reached_nodes {
+                grow |= topo.node_edge_set[n.index()];
+            }
+            let grow = grow & roads[s];
+            if grow == reached {
+                break;
+            }
+            reached = grow;
+            for e in reached {
+                reached_nodes |= topo.edge_node_set[e.index()];
+            }
+        }
+        if reached != roads[s] {
+            return Err(SetupError::DisconnectedRoad(s));
+        }
+    }
+    Ok(())
+}
+
 impl State {
     /// Builds a state from a description, checking the rules listed in [`SetupError`].
     ///
     /// # Errors
     /// The first rule the description breaks.
     pub fn from_setup(setup: &Setup) -> Result<State, SetupError> {
-        let topo = topology();
         let mut st = State::new(setup.board, setup.rules, setup.first_player);
         st.settlements = setup.settlements;
         st.cities = setup.cities;
@@ -161,60 +224,8 @@ impl State {
         st.offer = setup.pending_offer;
         st.offers_made = setup.offers_made;
 
-        // Pieces.
-        let mut all = NodeSet::EMPTY;
-        let mut roads = EdgeSet::EMPTY;
-        for s in Seat::all() {
-            if st.roads[s].len() > MAX_ROADS
-                || st.settlements[s].len() > MAX_SETTLEMENTS
-                || st.cities[s].len() > MAX_CITIES
-            {
-                return Err(SetupError::TooManyPieces(s));
-            }
-            let own = st.settlements[s] | st.cities[s];
-            if let Some(n) = (st.settlements[s] & st.cities[s])
-                .first()
-                .or((all & own).first())
-            {
-                return Err(SetupError::OverlappingBuildings(n));
-            }
-            all |= own;
-            if st.roads[s].intersects(roads) {
-                return Err(SetupError::OverlappingRoads(s));
-            }
-            roads |= st.roads[s];
-        }
-        for n in all {
-            if topo.node_neighbours[n.index()].intersects(all) {
-                return Err(SetupError::DistanceRule(n));
-            }
-        }
+        check_pieces(&st.settlements, &st.cities, &st.roads)?;
         st.rebuild_caches();
-        for s in Seat::all() {
-            // Every road must be reachable from the seat's buildings through its own roads
-            // (flood fill; opponents' buildings don't matter for connectivity of placement
-            // history, since they may have been built after the road).
-            let own = st.settlements[s] | st.cities[s];
-            let mut reached_nodes = own;
-            let mut reached = EdgeSet::EMPTY;
-            loop {
-                let mut grow = EdgeSet::EMPTY;
-                for n in reached_nodes {
-                    grow |= topo.node_edge_set[n.index()];
-                }
-                let grow = grow & st.roads[s];
-                if grow == reached {
-                    break;
-                }
-                reached = grow;
-                for e in reached {
-                    reached_nodes |= topo.edge_node_set[e.index()];
-                }
-            }
-            if reached != st.roads[s] {
-                return Err(SetupError::DisconnectedRoad(s));
-            }
-        }
 
         // Cards.
         for c in DevCard::ALL {

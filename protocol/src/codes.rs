@@ -1,0 +1,304 @@
+//! The wire's small code numbers as typed enums (guide §4.3 and §6.1): game states, player
+//! and game element types, element actions, dev-card actions, piece types, status values,
+//! data-check types.
+//! Messages keep the numbers exactly as sent (so `encode(parse(text)) == text`); these enums
+//! name them: `from_wire` is `None` for a number the enum does not know, `wire` gives the
+//! number back.
+
+macro_rules! wire_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $value:expr,)+ }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every code, in wire order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The code for a wire number, `None` if unknown.
+            pub const fn from_wire(n: i32) -> Option<$name> {
+                match n {
+                    $($value => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+
+            /// The wire number.
+            pub const fn wire(self) -> i32 {
+                match self {
+                    $($name::$variant => $value,)+
+                }
+            }
+        }
+    };
+}
+
+wire_enum! {
+    /// `SOCGame` states (GAMESTATE, TURN, STARTGAME; guide §6.1), classic ones and the
+    /// sea/scenario ones a classic robot may still see announced.
+    GameState {
+        /// Being formed.
+        New = 0,
+        /// Seats filling.
+        Ready = 1,
+        /// Board reset waiting for robots to leave.
+        ReadyResetWaitRobotDismiss = 4,
+        /// First initial settlement.
+        Start1A = 5,
+        /// First initial road.
+        Start1B = 6,
+        /// Second initial settlement.
+        Start2A = 10,
+        /// Second initial road.
+        Start2B = 11,
+        /// Third initial settlement (scenarios).
+        Start3A = 12,
+        /// Third initial road (scenarios).
+        Start3B = 13,
+        /// Must roll (may play a card first).
+        RollOrCard = 15,
+        /// After the roll: build, trade, buy, play, end turn.
+        Play1 = 20,
+        /// Paid for a road, now place it.
+        PlacingRoad = 30,
+        /// Paid for a settlement, now place it.
+        PlacingSettlement = 31,
+        /// Paid for a city, now place it.
+        PlacingCity = 32,
+        /// Move the robber.
+        PlacingRobber = 33,
+        /// First free road (road building).
+        PlacingFreeRoad1 = 40,
+        /// Second free road.
+        PlacingFreeRoad2 = 41,
+        /// Players with more than 7 cards discard.
+        WaitingForDiscards = 50,
+        /// Pick a robbery victim.
+        WaitingForRobChoosePlayer = 51,
+        /// Year-of-plenty pick.
+        WaitingForDiscovery = 52,
+        /// Monopoly pick.
+        WaitingForMonopoly = 53,
+        /// Six-player special building phase.
+        SpecialBuilding = 100,
+        /// Game over.
+        Over = 1000,
+        /// Old copy of a reset game.
+        ResetOld = 1001,
+    }
+}
+
+impl GameState {
+    /// The states in which the current player has a decision to send (guide §6.2); 30..=32
+    /// (placing after a buy) are not among them: the robot asks for its refund instead.
+    pub const fn is_decision(self) -> bool {
+        matches!(
+            self,
+            GameState::Start1A
+                | GameState::Start1B
+                | GameState::Start2A
+                | GameState::Start2B
+                | GameState::RollOrCard
+                | GameState::Play1
+                | GameState::PlacingRobber
+                | GameState::PlacingFreeRoad1
+                | GameState::PlacingFreeRoad2
+                | GameState::WaitingForRobChoosePlayer
+                | GameState::WaitingForDiscovery
+                | GameState::WaitingForMonopoly
+        )
+    }
+
+    /// The piece paid for in PLACING_ROAD / _SETTLEMENT / _CITY.
+    pub const fn placing(self) -> Option<PieceType> {
+        match self {
+            GameState::PlacingRoad => Some(PieceType::Road),
+            GameState::PlacingSettlement => Some(PieceType::Settlement),
+            GameState::PlacingCity => Some(PieceType::City),
+            _ => None,
+        }
+    }
+}
+
+wire_enum! {
+    /// PLAYERELEMENT / PLAYERELEMENTS actions.
+    ElementAction {
+        /// The element is now exactly the amount.
+        Set = 100,
+        /// The element grows by the amount.
+        Gain = 101,
+        /// The element shrinks by the amount.
+        Lose = 102,
+    }
+}
+
+wire_enum! {
+    /// PLAYERELEMENT element types used in classic games (`SOCPlayerElement.PEType`).
+    PlayerElementType {
+        /// Clay cards.
+        Clay = 1,
+        /// Ore cards.
+        Ore = 2,
+        /// Sheep cards.
+        Sheep = 3,
+        /// Wheat cards.
+        Wheat = 4,
+        /// Wood cards.
+        Wood = 5,
+        /// Cards of a type hidden from this client.
+        UnknownResource = 6,
+        /// Roads left in stock.
+        Roads = 10,
+        /// Settlements left in stock.
+        Settlements = 11,
+        /// Cities left in stock.
+        Cities = 12,
+        /// Knights played.
+        NumKnights = 15,
+        /// Total hand size (SET only).
+        ResourceCount = 17,
+        /// Last settlement's coordinate.
+        LastSettlementNode = 18,
+        /// Played a dev card this turn (1/0); player -1 = everyone.
+        PlayedDevCardFlag = 19,
+        /// Undos left (undo option only).
+        NumUndosRemaining = 25,
+    }
+}
+
+impl PlayerElementType {
+    /// The resource an element 1..=5 counts, as a 0-based index in wire order (clay, ore,
+    /// sheep, wheat, wood).
+    pub const fn resource_index(self) -> Option<usize> {
+        match self {
+            PlayerElementType::Clay => Some(0),
+            PlayerElementType::Ore => Some(1),
+            PlayerElementType::Sheep => Some(2),
+            PlayerElementType::Wheat => Some(3),
+            PlayerElementType::Wood => Some(4),
+            _ => None,
+        }
+    }
+}
+
+wire_enum! {
+    /// GAMEELEMENTS element types.
+    GameElementType {
+        /// Rounds played (sent at join only).
+        RoundCount = 1,
+        /// Cards left in the dev-card deck.
+        DevCardCount = 2,
+        /// Who placed first.
+        FirstPlayer = 3,
+        /// Whose turn it is.
+        CurrentPlayer = 4,
+        /// Largest army holder (-1 = nobody).
+        LargestArmyPlayer = 5,
+        /// Longest road holder (-1 = nobody).
+        LongestRoadPlayer = 6,
+        /// Option N7C only.
+        HasBuiltCityN7C = 10,
+    }
+}
+
+wire_enum! {
+    /// DEVCARDACTION actions.
+    DevCardActionKind {
+        /// Bought from the deck.
+        Draw = 0,
+        /// Played.
+        Play = 1,
+        /// Added to the hand as new (not playable this turn).
+        AddNew = 2,
+        /// Added to the hand as old (returned after a forced end, revealed at game over).
+        AddOld = 3,
+        /// The request to play was refused (player -1).
+        CannotPlay = 4,
+        /// Removed from the new cards.
+        RemoveNew = 5,
+        /// Removed from the old cards.
+        RemoveOld = 6,
+    }
+}
+
+wire_enum! {
+    /// Piece types (PUTPIECE, CANCELBUILDREQUEST; 3.. are sea/scenario pieces; in
+    /// CANCELBUILDREQUEST `-2` is a dev card).
+    PieceType {
+        /// A road.
+        Road = 0,
+        /// A settlement.
+        Settlement = 1,
+        /// A city.
+        City = 2,
+        /// A ship (sea only).
+        Ship = 3,
+        /// A fortress (scenario only).
+        Fortress = 4,
+        /// A village (scenario only).
+        Village = 5,
+        /// CANCELBUILDREQUEST only: a development card.
+        DevCard = -2,
+    }
+}
+
+wire_enum! {
+    /// SIMPLEREQUEST / SIMPLEACTION types a classic robot looks at.
+    SimpleActionType {
+        /// SIMPLEACTION: a dev card was bought; value1 = cards left in the deck.
+        DevCardBought = 1,
+    }
+}
+
+wire_enum! {
+    /// STATUSMESSAGE status values a robot looks at.
+    StatusValue {
+        /// Plain text (welcome).
+        Ok = 0,
+        /// The nickname is already logged in.
+        NameInUse = 4,
+        /// The server is shutting down.
+        ServerShutdown = 23,
+    }
+}
+
+wire_enum! {
+    /// BOTGAMEDATACHECK data types.
+    DataCheckType {
+        /// Every robot's exact resource hand.
+        Resources = 1,
+    }
+}
+
+/// The resource type number of a card hidden from this client (in robberies, discards and
+/// dice gains), equal to [`PlayerElementType::UnknownResource`].
+pub const UNKNOWN_RESOURCE: i32 = 6;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_round_trips_and_unknown_numbers_are_none() {
+        for &s in GameState::ALL {
+            assert_eq!(GameState::from_wire(s.wire()), Some(s));
+        }
+        for &e in PlayerElementType::ALL {
+            assert_eq!(PlayerElementType::from_wire(e.wire()), Some(e));
+        }
+        for &p in PieceType::ALL {
+            assert_eq!(PieceType::from_wire(p.wire()), Some(p));
+        }
+        for &a in DevCardActionKind::ALL {
+            assert_eq!(DevCardActionKind::from_wire(a.wire()), Some(a));
+        }
+        assert_eq!(GameState::from_wire(7), None);
+        assert_eq!(ElementAction::from_wire(103), None);
+        assert_eq!(GameState::Over.wire(), 1000);
+        assert_eq!(PieceType::DevCard.wire(), -2);
+        assert_eq!(PlayerElementType::UnknownResource.wire(), UNKNOWN_RESOURCE);
+        assert!(GameState::Play1.is_decision() && !GameState::PlacingCity.is_decision());
+    }
+}

@@ -1,0 +1,151 @@
+//! Shared by the client's mock-server tests (`client_mock_server.rs`, `hostile_server.rs`,
+//! `client_trading.rs`): an in-memory connection with a scripted server end, and the recorded
+//! game they replay.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::time::Duration;
+
+use bytes::BytesMut;
+use futures_util::StreamExt;
+use jsettlers_protocol::transcript::{parse_lines, Direction};
+use jsettlers_protocol::{FrameCodec, Message, MessageCodec};
+use tokio::io::{AsyncWriteExt, WriteHalf};
+use tokio::sync::mpsc;
+use tokio_util::codec::{Encoder, FramedRead};
+
+use catan_bot::client::mirror::Mirror;
+use catan_bot::game::Seat;
+
+pub const GAME: &str = "~botsOnly~40";
+
+/// The committed fixture transcripts (`tests/fixtures/transcripts/*.log`), sorted.
+pub fn fixture_transcripts() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/transcripts");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .collect();
+    files.sort();
+    files
+}
+
+pub fn server_lines() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/transcripts/sample3p-game-00.log");
+    let text = std::fs::read_to_string(path).unwrap();
+    parse_lines(&text)
+        .map(|(_, l)| l.unwrap())
+        .filter(|l| l.direction == Direction::FromServer)
+        .map(|l| l.text)
+        .collect()
+}
+
+pub struct MockServer<W> {
+    pub write: W,
+    pub from_client: mpsc::UnboundedReceiver<Message>,
+}
+
+pub type DuplexServer = MockServer<WriteHalf<tokio::io::DuplexStream>>;
+
+/// An in-memory connection: the client's end, and a mock server whose reader task decodes
+/// everything the client sends into `from_client`.
+pub fn mock_connection() -> (tokio::io::DuplexStream, DuplexServer) {
+    mock_connection_with(1 << 16, true)
+}
+
+/// [`mock_connection`] with a `buffer`-byte pipe each way; with `read` false the server never
+/// reads what the client writes (a server that stopped reading).
+pub fn mock_connection_with(buffer: usize, read: bool) -> (tokio::io::DuplexStream, DuplexServer) {
+    let (client_io, server_io) = tokio::io::duplex(buffer);
+    let (read_half, write) = tokio::io::split(server_io);
+    let (tx, from_client) = mpsc::unbounded_channel();
+    if read {
+        tokio::spawn(async move {
+            let mut frames = FramedRead::new(read_half, MessageCodec::new());
+            while let Some(Ok(item)) = frames.next().await {
+                let _ = tx.send(item.expect("client sent an undecodable message"));
+            }
+        });
+    } else {
+        // Keep the read half (and the sender) alive, unread, for as long as the test runs.
+        std::mem::forget((read_half, tx));
+    }
+    (client_io, MockServer { write, from_client })
+}
+
+impl<W: tokio::io::AsyncWrite + Unpin> MockServer<W> {
+    pub async fn send_raw(&mut self, payload: &[u8]) {
+        let mut frame = (payload.len() as u16).to_be_bytes().to_vec();
+        frame.extend_from_slice(payload);
+        self.write.write_all(&frame).await.unwrap();
+    }
+
+    pub async fn send(&mut self, text: &str) {
+        let mut buf = BytesMut::new();
+        FrameCodec::new().encode(text, &mut buf).unwrap();
+        self.write.write_all(&buf).await.unwrap();
+    }
+
+    /// The next message from the client that `pick` accepts (others are skipped).
+    pub async fn expect<T>(
+        &mut self,
+        what: &str,
+        mut pick: impl FnMut(&Message) -> Option<T>,
+    ) -> T {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let msg = tokio::time::timeout_at(deadline, self.from_client.recv())
+                .await
+                .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
+                .unwrap_or_else(|| panic!("client closed while waiting for {what}"));
+            if let Some(t) = pick(&msg) {
+                return t;
+            }
+        }
+    }
+
+    /// The next client message, whatever it is, or None if none comes within `d`.
+    pub async fn next_within(&mut self, d: Duration) -> Option<Message> {
+        tokio::time::timeout(d, self.from_client.recv())
+            .await
+            .ok()
+            .flatten()
+    }
+}
+
+pub fn settlement(m: &Message) -> Option<i32> {
+    match m {
+        Message::PutPiece(p) if p.piece_type == 1 && p.game == GAME => Some(p.coordinate),
+        _ => None,
+    }
+}
+
+/// The index of the first message after which the recorded game is in PLAY1 with `pred`
+/// true of the current seat, and the mirror at that point.
+pub fn find_moment(
+    lines: &[Message],
+    game: &str,
+    me: usize,
+    pred: impl Fn(Seat) -> bool,
+) -> (usize, Mirror) {
+    let mut m = Mirror::new(game);
+    m.me = Some(Seat::new(me));
+    for (i, msg) in lines.iter().enumerate() {
+        m.apply(msg);
+        if m.state == 20 && m.turn > 4 && m.current.is_some_and(&pred) {
+            return (i, m);
+        }
+    }
+    panic!("no such moment in the recorded game");
+}
+
+/// A resource other than `not` that `from` can be holding (as the server only relays offers
+/// of cards the offerer holds).
+pub fn offerable(mirror: &Mirror, from: usize, not: usize) -> usize {
+    let h = mirror.hand(Seat::new(from));
+    (0..5)
+        .find(|&r| r != not && (h.known[r] > 0 || h.unknown > 0))
+        .expect("the offerer holds another card")
+}
