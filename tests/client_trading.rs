@@ -13,7 +13,6 @@ use tokio::time::Instant;
 
 use catan_bot::agent::{Agent, View};
 use catan_bot::client::decide::{GameContext, GamePlayer};
-use catan_bot::client::mirror::Mirror;
 use catan_bot::client::ClientConfig;
 use catan_bot::game::{Action, ActionList, Offer, Phase, Resource, ResourceSet, Seat};
 
