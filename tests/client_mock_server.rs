@@ -17,7 +17,7 @@ use catan_bot::client::session::{run_session, SessionEnd};
 use catan_bot::client::{shutdown, ClientConfig};
 
 mod common;
-use common::{mock_connection, server_lines, settlement, MockServer, GAME};
+use common::{mock_connection, server_lines, settlement, DuplexServer, MockServer, GAME};
 
 #[tokio::test(start_paused = true)]
 async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
