@@ -398,3 +398,31 @@ async fn a_slow_agent_delays_neither_pings_nor_the_answer() {
     trigger.trigger();
     assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_server_older_than_2_4_is_refused_at_login_naming_the_minimum() {
+    let (client_io, mut server) = mock_connection();
+    let config = Arc::new(ClientConfig::new(
+        "mock",
+        "c",
+        "old",
+        "random:seed=1".parse().unwrap(),
+    ));
+    let (_trigger, stop) = shutdown::channel();
+    let (reports_tx, _reports) = mpsc::unbounded_channel::<GameReport>();
+    let session = tokio::spawn(run_session(client_io, config, "old", stop, reports_tx));
+    server.send("9998|2300,2.3.00,JM20200401,;ch;").await;
+    server.send("1003|").await;
+    // Invited anyway: the session must not join.
+    server.send("1023|~botsOnly~1,0,PL=4").await;
+    let end = session.await.unwrap();
+    assert_eq!(end, SessionEnd::ServerTooOld { version: 2300 });
+    let text = catan_bot::client::ClientError::ServerTooOld(2300).to_string();
+    assert!(text.contains("2.3.00") && text.contains("2.4.00"), "{text}");
+    while let Some(m) = server.next_within(Duration::from_millis(10)).await {
+        assert!(
+            !matches!(m, Message::JoinGame(_)),
+            "joined a game on a 2.3 server"
+        );
+    }
+}

@@ -20,6 +20,7 @@ use jsettlers_protocol::{self as proto, GameStatsKind, Message, Robbed};
 use tracing::{debug, warn};
 
 use super::translate::{self, seat, UNKNOWN_RESOURCE};
+use super::versions;
 use crate::agent::{Belief, View};
 use crate::game::{
     longest_road, topology, Board, BySeat, DevCard, DevSet, EdgeId, EdgeSet, HexId, NodeId,
@@ -109,6 +110,20 @@ impl Hand {
     fn as_set(&self) -> ResourceSet {
         ResourceSet(self.known.map(|k| k.clamp(0, 255) as u8))
     }
+}
+
+/// A pre-2.5 monopoly between its announcement and the next game state: the victims' SETs
+/// say only that they now hold none of the resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Monopoly {
+    by: Seat,
+    resource: usize,
+    /// Cards taken in all.
+    taken: i32,
+    /// Cards taken that no victim's known cards account for yet.
+    unaccounted: i32,
+    /// Victims that may have lost cards of unknown type.
+    maybe_unknown: BySeat<bool>,
 }
 
 /// What went into the mirror, for reports.
@@ -206,6 +221,13 @@ pub struct Mirror {
     recount: BySeat<bool>,
     /// Our mirrored total VP per seat when GAMESTATS arrived.
     pub mirrored_final: Option<[i32; 4]>,
+    /// The server's version number (its VERSION message): message sequences differ by
+    /// release (see [`versions`]).
+    pub server_version: i32,
+    /// Before 2.5: the deck count was announced ahead of the draw it counts.
+    draw_counted: bool,
+    /// Before 2.5: a monopoly announced (SIMPLEACTION RSRC_TYPE_MONOPOLIZED) whose SETs follow.
+    monopoly: Option<Monopoly>,
     stats: MirrorStats,
 }
 
@@ -247,6 +269,9 @@ impl Mirror {
             final_scores: None,
             recount: BySeat::default(),
             mirrored_final: None,
+            server_version: versions::ASSUMED,
+            draw_counted: false,
+            monopoly: None,
             stats: MirrorStats::default(),
         }
     }
@@ -431,6 +456,26 @@ impl Mirror {
             }
             M::DevCardAction(m) => self.on_dev_card(msg, m),
             M::SimpleAction(m) if m.action_type == 1 => self.set_deck_count(m.value1),
+            // Before 2.5 the SETs of the monopolized resource follow this (2.4.00
+            // `SOCGameMessageHandler.handlePICKRESOURCETYPE`); from 2.5 they come first, as a
+            // GAIN for the monopolist and news SETs plus RESOURCECOUNTs for the victims.
+            M::SimpleAction(m)
+                if m.action_type == 3 && self.server_version < versions::MONOPOLY_GAIN =>
+            {
+                let r = Resource::from_server(m.value2).map(Resource::index);
+                match (seat(m.player), r) {
+                    (Some(by), Some(resource)) => {
+                        self.monopoly = Some(Monopoly {
+                            by,
+                            resource,
+                            taken: m.value1,
+                            unaccounted: m.value1,
+                            maybe_unknown: BySeat::default(),
+                        })
+                    }
+                    _ => self.bad(msg, "bad monopoly"),
+                }
+            }
             M::DevCardCount(m) => self.set_deck_count(m.count),
             M::SetPlayedDevCard(m) => self.played_dev = m.played,
             M::PickResources(m) => {
@@ -443,6 +488,8 @@ impl Mirror {
                     }
                 }
             }
+            // Before 2.5 the server sent PLAYERELEMENT gains and losses for the trade first.
+            M::BankTrade(_) if self.server_version < versions::BANK_TRADE_CARRIES_RESOURCES => {}
             M::BankTrade(m) => {
                 if let Some(s) = m.player.and_then(seat) {
                     self.exchange(s, &m.give, &m.get);
@@ -477,6 +524,7 @@ impl Mirror {
     }
 
     fn set_state(&mut self, state: i32) {
+        self.settle_monopoly();
         if self.state == 50 && state != 50 {
             self.discard_request = None;
         }
@@ -517,6 +565,14 @@ impl Mirror {
 
     fn game_element(&mut self, element: i32, value: i32) {
         match element {
+            // Before 2.5, in a buy the count comes before the DRAW it already counts.
+            2 if self.server_version < versions::DEV_COUNT_AFTER_DRAW
+                && matches!(self.state, 20 | 100) =>
+            {
+                self.drawn += 1;
+                self.set_deck_count(value);
+                self.draw_counted = true;
+            }
             2 => self.set_deck_count(value),
             3 => self.first_player = seat(value),
             4 => self.current = seat(value),
@@ -645,6 +701,14 @@ impl Mirror {
             return self.bad(msg, "bad seat");
         };
         match element {
+            1..=5
+                if action == SET
+                    && self
+                        .monopoly
+                        .is_some_and(|m| m.resource + 1 == element as usize) =>
+            {
+                self.monopoly_set(s, (element - 1) as usize, amount, news)
+            }
             1..=5 => {
                 let r = (element - 1) as usize;
                 match action {
@@ -732,8 +796,71 @@ impl Mirror {
         }
     }
 
+    /// A pre-2.5 monopoly's SET of resource `r` for seat `s`: the monopolist's new amount, or a
+    /// victim's (news) zero.
+    fn monopoly_set(&mut self, s: Seat, r: usize, amount: i32, news: bool) {
+        let Some(mut m) = self.monopoly else {
+            return;
+        };
+        if s == m.by && !news {
+            // Exactly `amount` of `r` now, and `taken` cards more than before: any of its
+            // unknown cards that were `r` are in `amount` already.
+            let total = self.hands[s].total() + m.taken;
+            let had = self.hands[s].known[r];
+            if self.is_me(s) && had + m.taken != amount {
+                self.mismatch(
+                    "own hand",
+                    format_args!("monopoly: {had} + {} taken, server SET {amount}", m.taken),
+                );
+            }
+            self.hands[s].known[r] = amount;
+            self.hands[s].set_total(total);
+        } else {
+            let h = &mut self.hands[s];
+            m.unaccounted -= h.known[r];
+            h.known[r] = amount;
+            m.maybe_unknown[s] = h.unknown > 0;
+        }
+        self.monopoly = Some(m);
+    }
+
+    /// Settles a pre-2.5 monopoly at the game state that ends it: the cards taken that no
+    /// victim's known cards account for were among victims' unknown cards.
+    fn settle_monopoly(&mut self) {
+        let Some(m) = self.monopoly.take() else {
+            return;
+        };
+        let mut left = m.unaccounted;
+        let from: Vec<Seat> = Seat::all().filter(|&s| m.maybe_unknown[s]).collect();
+        if left < 0 || (left > 0 && from.is_empty()) {
+            self.mismatch(
+                "hand",
+                format_args!(
+                    "monopoly took {}, victims' cards account for {}",
+                    m.taken,
+                    m.taken - left
+                ),
+            );
+            return;
+        }
+        for &s in &from {
+            let k = left.min(self.hands[s].unknown);
+            self.hands[s].unknown -= k;
+            left -= k;
+            if from.len() > 1 {
+                // Which victim lost how many is not known: its next published total is news.
+                self.recount[s] = true;
+            }
+        }
+    }
+
     /// Compares a published hand size with the mirror's; the server wins.
     fn check_total(&mut self, s: Seat, total: i32, source: &str) {
+        if std::mem::take(&mut self.recount[s]) {
+            // A figure the mirror could not know (after a monopoly): news, not a difference.
+            self.hands[s].set_total(total);
+            return;
+        }
         let ours = self.hands[s].total();
         if ours != total {
             self.mismatch(
@@ -768,7 +895,9 @@ impl Mirror {
             let card = DevCard::from_server(t);
             match m.action {
                 DRAW => {
-                    self.drawn += 1;
+                    if !std::mem::take(&mut self.draw_counted) {
+                        self.drawn += 1;
+                    }
                     match (me, card) {
                         (true, Some(c)) => self.my_dev_new[c] += 1,
                         (true, None) => self.bad(msg, "own drawn card of unknown type"),

@@ -10,6 +10,7 @@
 //! - `translate`: protocol values ⇄ game types (the one file naming both).
 //! - `report`: per-game results (`--results` JSON lines).
 //! - `replay`: `catan-bot replay`, a transcript through the mirror.
+//! - `versions`: supported server releases and where their message sequences differ.
 //! - `shutdown`: the stop signal.
 
 pub mod connection;
@@ -20,6 +21,7 @@ pub mod report;
 pub mod session;
 pub mod shutdown;
 pub mod translate;
+pub mod versions;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -108,12 +110,20 @@ impl ClientConfig {
 pub enum ClientError {
     /// The results file could not be opened.
     Results(std::io::Error),
+    /// The server's release is older than [`versions::OLDEST_SUPPORTED`].
+    ServerTooOld(i32),
 }
 
 impl std::fmt::Display for ClientError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ClientError::Results(e) => write!(f, "cannot open the results file: {e}"),
+            ClientError::ServerTooOld(v) => write!(
+                f,
+                "the server runs JSettlers {}; catan-bot needs a server of release {} or newer",
+                versions::text(*v),
+                versions::text(versions::OLDEST_SUPPORTED)
+            ),
         }
     }
 }
@@ -195,6 +205,7 @@ pub async fn run(
     let mut stop_wait = shutdown.clone();
     let mut backoff = Duration::from_millis(500);
     let mut suffix = 0u32;
+    let mut too_old = None;
     while !shutdown.is_shutdown() {
         let nickname = if suffix == 0 {
             config.name.clone()
@@ -230,6 +241,10 @@ pub async fn run(
         };
         match end {
             SessionEnd::Shutdown => break,
+            SessionEnd::ServerTooOld { version } => {
+                too_old = Some(version);
+                break;
+            }
             SessionEnd::Rejected {
                 name_taken: true, ..
             } => suffix += 1,
@@ -248,6 +263,9 @@ pub async fn run(
     }
     drop(report_tx);
     let _ = writer.await;
+    if let Some(v) = too_old {
+        return Err(ClientError::ServerTooOld(v));
+    }
     let s = summary.lock().expect("summary lock").clone();
     info!(
         finished = s.finished,

@@ -8,9 +8,10 @@ use std::path::Path;
 
 use jsettlers_protocol::transcript::{parse_lines, Direction};
 use jsettlers_protocol::Message;
-use tracing::warn;
+use tracing::{info_span, warn};
 
 use super::mirror::{Mirror, MirrorStats};
+use super::versions;
 
 /// Server states in which the current player decides (guide §6.2).
 const DECISION_STATES: [i32; 12] = [5, 6, 10, 11, 15, 20, 33, 40, 41, 51, 52, 53];
@@ -72,6 +73,8 @@ impl fmt::Display for ReplayedGame {
 /// invited to. `nickname` comes from the robot's own IMAROBOT line when present.
 pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
     let mut nickname: Option<String> = None;
+    // The server's release, from its VERSION line (recorded first since the client knows it).
+    let mut server_version = versions::ASSUMED;
     let mut games: BTreeMap<String, (Mirror, u32, u32)> = BTreeMap::new();
     for (line_no, line) in parse_lines(text) {
         let line = match line {
@@ -94,13 +97,19 @@ pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
             }
             continue;
         }
+        if let Message::Version(m) = &msg {
+            server_version = m.version;
+        }
         if let Message::BotJoinGameRequest(m) = &msg {
             let mut mirror = Mirror::new(&m.game);
             mirror.nickname = nickname.clone();
+            mirror.server_version = server_version;
             games.insert(m.game.clone(), (mirror, 0, 0));
         }
         if let Some(g) = msg.game() {
             if let Some((mirror, views, errors)) = games.get_mut(g) {
+                // Mirror warnings name the transcript line they come from.
+                let _line = info_span!("line", line_no).entered();
                 mirror.apply(&msg);
                 // Wherever the recording robot had to decide, the engine must accept the
                 // mirror's description (the client builds its View the same way).

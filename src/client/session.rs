@@ -24,6 +24,7 @@ use super::decide::{GameContext, GamePlayer};
 use super::report::GameReport;
 use super::shutdown::Shutdown;
 use super::translate::seat;
+use super::versions;
 use super::ClientConfig;
 
 /// The protocol version we speak (guide §2.1: send 2700 or the server falls back to 1.x forms).
@@ -44,6 +45,11 @@ pub enum SessionEnd {
         name_taken: bool,
         /// The server's text.
         text: String,
+    },
+    /// The server is older than the oldest release we support; we logged out.
+    ServerTooOld {
+        /// Its version number.
+        version: i32,
     },
 }
 
@@ -88,6 +94,8 @@ where
     let mut games: HashMap<String, mpsc::UnboundedSender<Message>> = HashMap::new();
     let mut tasks = JoinSet::new();
     let mut name_taken = false;
+    let mut server_version = versions::ASSUMED;
+    let mut server_version_msg: Option<Message> = None;
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
@@ -108,6 +116,19 @@ where
                 match &msg {
                     Message::ServerPing(_) => {
                         let _ = out_tx.send(msg.clone());
+                    }
+                    Message::Version(m) => {
+                        server_version = m.version;
+                        server_version_msg = Some(msg.clone());
+                        if m.version < versions::OLDEST_SUPPORTED {
+                            warn!(
+                                server = %versions::text(m.version),
+                                "the server's JSettlers version is too old: catan-bot needs {} or newer",
+                                versions::text(versions::OLDEST_SUPPORTED)
+                            );
+                            break SessionEnd::ServerTooOld { version: m.version };
+                        }
+                        info!(server = %versions::text(m.version), build = %m.build, "server version");
                     }
                     Message::UpdateRobotParams(_) => info!(nickname, "logged in as a robot"),
                     Message::RejectConnection(m) => {
@@ -139,9 +160,14 @@ where
                             out: out_tx.clone(),
                             reports: reports.clone(),
                             config: config.clone(),
+                            server_version,
                         };
                         let record = open_record(&config, &m.game, nickname);
                         let mut player = GamePlayer::new(ctx, config.make_agent(), record);
+                        if let Some(v) = &server_version_msg {
+                            // Recorded first, so `replay` knows the server's release.
+                            player.on_message(v);
+                        }
                         player.on_message(&msg);
                         let span = info_span!("game", game = %m.game, seat = m.player);
                         tasks.spawn(player.run(rx).instrument(span));

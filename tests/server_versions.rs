@@ -1,0 +1,154 @@
+//! The mirror follows each supported server release's message sequences (decided by the
+//! server's version number, as JSettlers' own clients do): a 2.4.00 server sends PLAYERELEMENT
+//! gains and losses next to BANKTRADE, announces the deck count before a bought card's DRAW,
+//! and reports a monopoly as SETs after its SIMPLEACTION. Sequences are from 2.4.00 games
+//! recorded by `catan-bot play --record`.
+
+use catan_bot::client::mirror::Mirror;
+use jsettlers_protocol::Message;
+
+const G: &str = "~botsOnly~3";
+
+fn mirror(version: i32, me: i32) -> Mirror {
+    let mut m = Mirror::new(G);
+    m.server_version = version;
+    m.apply(&msg(&format!("1023|{G},{me},PL=4")));
+    m
+}
+
+fn msg(line: &str) -> Message {
+    Message::parse(line).unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+fn total(m: &Mirror, seat: usize) -> i32 {
+    m.hand(catan_bot::game::Seat::new(seat)).total()
+}
+
+fn feed(m: &mut Mirror, lines: &[&str]) {
+    for l in lines {
+        m.apply(&msg(&l.replace("{G}", G)));
+    }
+}
+
+/// Seat 1 trades 2 wheat for 1 wood with the bank, as a 2.4.00 server reports it.
+const BANK_TRADE_2_4: [&str; 4] = [
+    "1024|{G},1,101,4,2",
+    "1024|{G},1,102,4,2",
+    "1024|{G},1,101,5,1",
+    "1040|{G},0,0,0,2,0,0,0,0,0,1,1",
+];
+
+#[test]
+fn a_2_4_bank_trade_is_counted_once() {
+    let mut m = mirror(2400, 0);
+    feed(&mut m, &BANK_TRADE_2_4);
+    let h = m.hand(catan_bot::game::Seat::new(1));
+    assert_eq!((h.known, h.unknown), ([0, 0, 0, 0, 1], 0));
+    assert_eq!(m.mismatches(), 0);
+
+    // The same lines read as a 2.5+ server's would apply the trade twice.
+    let mut wrong = mirror(2500, 0);
+    feed(&mut wrong, &BANK_TRADE_2_4);
+    assert!(wrong.mismatches() > 0);
+}
+
+#[test]
+fn a_2_5_bank_trade_carries_the_cards() {
+    let mut m = mirror(2500, 0);
+    feed(
+        &mut m,
+        &["1024|{G},1,101,4,2", "1040|{G},0,0,0,2,0,0,0,0,0,1,1"],
+    );
+    let h = m.hand(catan_bot::game::Seat::new(1));
+    assert_eq!((h.known, h.unknown), ([0, 0, 0, 0, 1], 0));
+    assert_eq!(m.mismatches(), 0);
+}
+
+/// Seat 1 buys a development card in state 20 (PLAY1): the 2.4.00 server announces the
+/// deck's new count before the DRAW.
+const BUY_DEV_2_4: [&str; 6] = [
+    "1025|{G},20",
+    "1024|{G},1,101,6,3",
+    "1086|{G}|1|102|2|1|3|1|4|1",
+    "1096|{G}|2|24",
+    "1046|{G},1,0,0",
+    "1090|{G},1,1,24,0",
+];
+
+#[test]
+fn a_2_4_dev_card_buy_counts_the_draw_once() {
+    let mut m = mirror(2400, 0);
+    feed(&mut m, &BUY_DEV_2_4);
+    assert_eq!(m.mismatches(), 0);
+    // And the next buy too.
+    feed(
+        &mut m,
+        &[
+            "1024|{G},1,101,6,3",
+            "1086|{G}|1|102|2|1|3|1|4|1",
+            "1096|{G}|2|23",
+            "1046|{G},1,0,0",
+            "1090|{G},1,1,23,0",
+        ],
+    );
+    assert_eq!(m.mismatches(), 0);
+
+    let mut wrong = mirror(2700, 0);
+    feed(&mut wrong, &BUY_DEV_2_4);
+    assert!(wrong.mismatches() > 0);
+}
+
+#[test]
+fn a_2_4_monopoly_with_one_victim_is_exact() {
+    let mut m = mirror(2400, 0);
+    feed(
+        &mut m,
+        &[
+            "1025|{G},20",
+            // We hold 1 clay; seat 1 holds 1 known clay and 2 cards of unknown type.
+            "1024|{G},0,101,1,1",
+            "1024|{G},1,101,1,1",
+            "1024|{G},1,101,6,2",
+            // We monopolize clay: 3 taken, all from seat 1.
+            "1090|{G},0,3,3,1",
+            "1024|{G},0,100,1,4",
+            "1024|{G},1,100,1,0,Y",
+            "1025|{G},20",
+        ],
+    );
+    let me = m.hand(catan_bot::game::Seat::new(0));
+    let victim = m.hand(catan_bot::game::Seat::new(1));
+    assert_eq!(me.known, [4, 0, 0, 0, 0]);
+    assert_eq!((victim.known, victim.unknown), ([0; 5], 0));
+    assert_eq!(m.mismatches(), 0);
+}
+
+#[test]
+fn a_2_4_monopoly_on_two_hidden_hands_takes_their_next_totals_as_news() {
+    let mut m = mirror(2400, 0);
+    feed(
+        &mut m,
+        &[
+            "1025|{G},20",
+            "1024|{G},1,101,6,3",
+            "1024|{G},2,101,6,2",
+            // Seat 3 (not us) monopolizes ore: 2 taken from seats 1 and 2, whose cards we
+            // never saw.
+            "1090|{G},3,3,2,2",
+            "1024|{G},1,100,2,0,Y",
+            "1024|{G},2,100,2,0,Y",
+            "1024|{G},3,100,2,2",
+            "1025|{G},20",
+        ],
+    );
+    assert_eq!(total(&m, 1) + total(&m, 2), 3);
+    assert_eq!(total(&m, 3), 2);
+    assert_eq!(m.mismatches(), 0);
+    // Seat 1 had given up 1 of the 2: its published total settles it without a mismatch.
+    feed(&mut m, &["1024|{G},1,100,17,2"]);
+    assert_eq!(total(&m, 1), 2);
+    assert_eq!(m.mismatches(), 0);
+    // A later difference is one again.
+    feed(&mut m, &["1024|{G},1,100,17,5"]);
+    assert_eq!(m.mismatches(), 1);
+}
