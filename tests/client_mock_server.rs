@@ -426,3 +426,38 @@ async fn a_server_older_than_2_4_is_refused_at_login_naming_the_minimum() {
         );
     }
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_game_with_rules_we_cannot_play_is_declined_by_leaving() {
+    let (client_io, mut server) = mock_connection();
+    let config = Arc::new(ClientConfig::new(
+        "mock",
+        "c",
+        "picky",
+        "random:seed=1".parse().unwrap(),
+    ));
+    let (_trigger, stop) = shutdown::channel();
+    let (reports_tx, mut reports) = mpsc::unbounded_channel::<GameReport>();
+    let session = tokio::spawn(run_session(client_io, config, "picky", stop, reports_tx));
+    server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
+    server
+        .send("1023|~botsOnly~2,1,BC=t4,PL=4,UB=t,UBL=t7")
+        .await;
+    server
+        .expect("LEAVEALL", |m| {
+            matches!(m, Message::LeaveAll(_)).then_some(())
+        })
+        .await;
+    match session.await.unwrap() {
+        SessionEnd::Declined { game, reason } => {
+            assert_eq!(game, "~botsOnly~2");
+            assert!(reason.contains("UB=t"), "{reason}");
+        }
+        e => panic!("expected a declined game, got {e:?}"),
+    }
+    let r = reports.recv().await.unwrap();
+    assert!(r.end.starts_with("declined") && !r.is_finished(), "{r:?}");
+    while let Some(m) = server.next_within(Duration::from_millis(10)).await {
+        assert!(!matches!(m, Message::JoinGame(_)), "joined a declined game");
+    }
+}

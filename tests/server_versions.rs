@@ -152,3 +152,52 @@ fn a_2_4_monopoly_on_two_hidden_hands_takes_their_next_totals_as_news() {
     feed(&mut m, &["1024|{G},1,100,17,5"]);
     assert_eq!(m.mismatches(), 1);
 }
+
+/// A 3-player game with house rules, as the server invites a robot to it: the view's rules
+/// carry the options, and the vacant seat is out of play.
+#[test]
+fn the_view_follows_the_game_options_and_vacant_seats() {
+    use catan_bot::game::{Board, Seat};
+    use rand::SeedableRng;
+    let board = Board::random(&mut rand::rngs::SmallRng::seed_from_u64(3));
+    let (hexes, numbers, robber) = board.to_server_layout();
+    let layout = Message::BoardLayout(jsettlers_protocol::BoardLayout {
+        game: G.to_owned(),
+        hex_layout: hexes.to_vec(),
+        number_layout: numbers.to_vec(),
+        robber_hex: robber,
+    });
+    let mut m = Mirror::new(G);
+    m.apply(&msg(&format!(
+        "1023|{G},1,BC=t4,N7=t7,RD=t,PL=3,VP=t12,N7C=f,NT=t"
+    )));
+    assert!(m.unplayable.is_none());
+    feed(
+        &mut m,
+        &[
+            "1012|{G},robot 2,0,true",
+            "1012|{G},catanbot,1,true",
+            "1012|{G},robot 3,3,true",
+        ],
+    );
+    m.apply(&layout);
+    feed(&mut m, &["1018|{G},5", "1026|{G},1,5"]);
+    let view = m.view().expect("a view at the first placement");
+    let r = view.state.rules();
+    assert_eq!(
+        (
+            r.vp_to_win,
+            r.no_seven_rounds,
+            r.robber_not_to_desert,
+            r.no_player_trading
+        ),
+        (12, 7, true, true)
+    );
+    assert_eq!(r.players(), 3);
+    assert!(!r.is_seated(Seat::new(2)));
+    assert_eq!(r.next_seat(Seat::new(1)), Seat::new(3));
+
+    let mut ub = Mirror::new(G);
+    ub.apply(&msg(&format!("1023|{G},1,PL=4,UB=t,UBL=t7")));
+    assert!(ub.unplayable.is_some());
+}

@@ -19,12 +19,13 @@ use std::fmt;
 use jsettlers_protocol::{self as proto, GameStatsKind, Message, Robbed};
 use tracing::{debug, warn};
 
+use super::options;
 use super::translate::{self, seat, UNKNOWN_RESOURCE};
 use super::versions;
 use crate::agent::{Belief, View};
 use crate::game::{
     longest_road, topology, Board, BySeat, DevCard, DevSet, EdgeId, EdgeSet, HexId, NodeId,
-    NodeSet, Phase, Resource, ResourceSet, Rules, Seat, Setup, SetupError, State,
+    NodeSet, Phase, Resource, ResourceSet, Rules, Seat, Setup, SetupError, State, ALL_SEATS,
     BANK_PER_RESOURCE, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS,
 };
 
@@ -224,6 +225,11 @@ pub struct Mirror {
     /// The server's version number (its VERSION message): message sequences differ by
     /// release (see [`versions`]).
     pub server_version: i32,
+    /// The game's rules from its options (BOTJOINGAMEREQUEST); seats are narrowed to the
+    /// occupied ones when a view is built.
+    pub rules: Rules,
+    /// Why the game's options cannot be played, if so (the session declines such games).
+    pub unplayable: Option<options::Unplayable>,
     /// Before 2.5: the deck count was announced ahead of the draw it counts.
     draw_counted: bool,
     /// Before 2.5: a monopoly announced (SIMPLEACTION RSRC_TYPE_MONOPOLIZED) whose SETs follow.
@@ -270,6 +276,8 @@ impl Mirror {
             recount: BySeat::default(),
             mirrored_final: None,
             server_version: versions::ASSUMED,
+            rules: Rules::default(),
+            unplayable: None,
             draw_counted: false,
             monopoly: None,
             stats: MirrorStats::default(),
@@ -344,7 +352,13 @@ impl Mirror {
         }
         use Message as M;
         match msg {
-            M::BotJoinGameRequest(m) => self.me = seat(m.player),
+            M::BotJoinGameRequest(m) => {
+                self.me = seat(m.player);
+                match options::rules_from_options(&m.options) {
+                    Ok(r) => self.rules = r,
+                    Err(e) => self.unplayable = Some(e),
+                }
+            }
             M::SitDown(m) => {
                 if let Some(s) = seat(m.player) {
                     if self.nickname.as_deref() == Some(m.nickname.as_str()) {
@@ -1122,9 +1136,13 @@ impl Mirror {
             }
         }
 
+        // Seats in play: those someone sat in (SITDOWN); vacant seats hold nothing.
+        let mut rules = self.rules;
+        let sat = (0..4).fold(0u8, |m, i| m | (u8::from(self.names[i].is_some()) << i));
+        rules.seats = if sat == 0 { ALL_SEATS } else { sat };
         let setup = Setup {
             board,
-            rules: Rules::default(),
+            rules,
             settlements: self.settlements,
             cities: self.cities,
             roads: self.roads,

@@ -7,6 +7,7 @@
 //! - `session`: handshake, pings, invitations, routing to per-game tasks.
 //! - `decide`: one game's task — mirror, decisions on a blocking thread, refusals.
 //! - `mirror`: server messages → a described game → the agent's `View`; the server wins.
+//! - `options`: game options → the engine's `Rules`, or why we cannot play them.
 //! - `translate`: protocol values ⇄ game types (the one file naming both).
 //! - `report`: per-game results (`--results` JSON lines).
 //! - `replay`: `catan-bot replay`, a transcript through the mirror.
@@ -16,6 +17,7 @@
 pub mod connection;
 pub mod decide;
 pub mod mirror;
+pub mod options;
 pub mod replay;
 pub mod report;
 pub mod session;
@@ -249,6 +251,9 @@ pub async fn run(
                 name_taken: true, ..
             } => suffix += 1,
             SessionEnd::Rejected { text, .. } => warn!(text, "rejected; retrying"),
+            SessionEnd::Declined { game, reason } => {
+                info!(game, reason, "declined a game; reconnecting for the next")
+            }
             SessionEnd::Closed => info!("disconnected"),
         }
         if shutdown.is_shutdown() {

@@ -21,6 +21,7 @@ use tracing::{debug, info, info_span, warn, Instrument};
 
 use super::connection;
 use super::decide::{GameContext, GamePlayer};
+use super::options;
 use super::report::GameReport;
 use super::shutdown::Shutdown;
 use super::translate::seat;
@@ -45,6 +46,15 @@ pub enum SessionEnd {
         name_taken: bool,
         /// The server's text.
         text: String,
+    },
+    /// We were invited to a game whose options we cannot play: we logged out so the server
+    /// asks another robot (`SOCServer.leaveConnection` re-asks for a robot that quits with a
+    /// join request pending, as `SOCRobotClient` does when told to quit at a join request).
+    Declined {
+        /// The game.
+        game: String,
+        /// Why.
+        reason: String,
     },
     /// The server is older than the oldest release we support; we logged out.
     ServerTooOld {
@@ -96,6 +106,8 @@ where
     let mut name_taken = false;
     let mut server_version = versions::ASSUMED;
     let mut server_version_msg: Option<Message> = None;
+    // A game we decline once our games in progress are over: (game, reason).
+    let mut declining: Option<(String, String)> = None;
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
@@ -151,6 +163,24 @@ where
                             debug!(game = %m.game, "invited again; already there");
                             continue;
                         }
+                        if let Err(why) = options::rules_from_options(&m.options) {
+                            warn!(game = %m.game, options = %m.options, reason = %why,
+                                "declining the invitation: we cannot play this game's rules");
+                            let _ = reports.send(GameReport {
+                                game: m.game.clone(),
+                                seat: Some(s.index()),
+                                end: format!("declined: {why}"),
+                                ..Default::default()
+                            });
+                            declining = Some((m.game.clone(), why.to_string()));
+                            if games.is_empty() {
+                                let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll));
+                                let (game, reason) = declining.take().unwrap_or_default();
+                                break SessionEnd::Declined { game, reason };
+                            }
+                            info!(games = games.len(), "declining after our games in progress end");
+                            continue;
+                        }
                         info!(game = %m.game, seat = m.player, options = %m.options, "invited");
                         let (tx, rx) = mpsc::unbounded_channel();
                         let ctx = GameContext {
@@ -188,6 +218,12 @@ where
                             let _ = tx.send(msg.clone());
                             if delete || leave {
                                 games.remove(msg.game().unwrap_or_default());
+                            }
+                        }
+                        if games.is_empty() {
+                            if let Some((game, reason)) = declining.take() {
+                                let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll));
+                                break SessionEnd::Declined { game, reason };
                             }
                         }
                     }
