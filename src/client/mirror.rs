@@ -382,7 +382,11 @@ impl Mirror {
                     }
                 }
             }
-            M::StartGame(m) => self.state = m.state,
+            M::StartGame(m) => {
+                if let Some(s) = m.state {
+                    self.state = s;
+                }
+            }
             M::GameState(m) => self.set_state(m.state),
             M::Turn(m) => self.on_turn(msg, m.player, m.state),
             M::SetTurn(m) => self.current = seat(m.player),
