@@ -13,6 +13,7 @@ fn mirror(version: i32, me: i32) -> Mirror {
     let mut m = Mirror::new(G);
     m.server_version = version;
     m.apply(&msg(&format!("1023|{G},{me},PL=4")));
+    m.apply(&msg(&format!("1018|{G},5")));
     m
 }
 
@@ -200,4 +201,65 @@ fn the_view_follows_the_game_options_and_vacant_seats() {
     let mut ub = Mirror::new(G);
     ub.apply(&msg(&format!("1023|{G},1,PL=4,UB=t,UBL=t7")));
     assert!(ub.unplayable.is_some());
+}
+
+/// Taking over seat 2 of a game in progress (the seat's person left): the server sends the
+/// game's state at joining (`SOCGameHandler.joinGame`) and our seat's hand and cards at
+/// sitting down (`sitDown_sendPrivateInfo`). The mirror takes them as the state, not as
+/// differences, and counts the turns from the round count.
+#[test]
+fn joining_a_game_in_progress_builds_the_mirror_from_the_servers_state() {
+    use catan_bot::game::{Board, DevCard, Seat};
+    use rand::SeedableRng;
+    let board = Board::random(&mut rand::rngs::SmallRng::seed_from_u64(4));
+    let (hexes, numbers, robber) = board.to_server_layout();
+    let layout = Message::BoardLayout(jsettlers_protocol::BoardLayout {
+        game: G.to_owned(),
+        hex_layout: hexes.to_vec(),
+        number_layout: numbers.to_vec(),
+        robber_hex: robber,
+    });
+    let mut m = Mirror::new(G);
+    m.nickname = Some("catanbot".into());
+    m.apply(&msg(&format!("1023|{G},2,BC=t4,N7=f7,RD=f,PL=4")));
+    feed(
+        &mut m,
+        &[
+            "1021|{G}",
+            "1012|{G},robot 1,0,true",
+            "1012|{G},robot 2,1,true",
+            "1012|{G},robot 3,3,true",
+        ],
+    );
+    m.apply(&layout);
+    feed(
+        &mut m,
+        &[
+            "1009|{G},2,1,139",
+            "1009|{G},2,0,122",
+            "1096|{G}|4|1",
+            "1086|{G}|2|100|18|139|6|3|15|1|10|14|11|4|12|4",
+            "1086|{G}|1|100|18|0|6|5|15|0|10|15|11|5|12|4",
+            "1046|{G},1,3,0",
+            "1096|{G}|2|21|1|3|3|0|6|-1|5|-1",
+            "1025|{G},20",
+            // We sit: our exact hand (3 cards) and our old knight.
+            "1012|{G},catanbot,2,true",
+            "1086|{G}|2|100|1|1|2|0|3|0|4|2|5|0|6|0",
+            "1046|{G},2,3,9",
+            "1058|{G},2,4",
+        ],
+    );
+    assert_eq!(m.mismatches(), 0);
+    let me = m.hand(Seat::new(2));
+    assert_eq!((me.known, me.unknown), ([1, 0, 0, 2, 0], 0));
+    assert_eq!(m.hand(Seat::new(1)).unknown, 5);
+    // Round 3, first player seat 0, seat 1 to move: 2 rounds of 4 turns, then its 2nd turn.
+    assert_eq!(m.turn, 10);
+    let view = m.view().expect("a view after joining");
+    assert_eq!(view.state.dev_cards(Seat::new(2)).get(DevCard::Knight), 1);
+    assert_eq!(view.state.deck().total(), 21);
+    // From now on the server's figures are checked again.
+    feed(&mut m, &["1024|{G},2,100,1,4"]);
+    assert_eq!(m.mismatches(), 1);
 }

@@ -232,6 +232,13 @@ pub struct Mirror {
     pub unplayable: Option<options::Unplayable>,
     /// Before 2.5: the deck count was announced ahead of the draw it counts.
     draw_counted: bool,
+    /// Joining: from the invitation until the game starts (STARTGAME), or, joining a game in
+    /// progress, until the private information sent at our sitting down ends (our CHANGEFACE
+    /// after our SITDOWN, `SOCGameHandler.sitDown_sendPrivateInfo`) or a turn begins. The
+    /// server's figures are the game's state then, not differences.
+    joining: bool,
+    /// Our SITDOWN was echoed.
+    sat: bool,
     /// Before 2.5: a monopoly announced (SIMPLEACTION RSRC_TYPE_MONOPOLIZED) whose SETs follow.
     monopoly: Option<Monopoly>,
     stats: MirrorStats,
@@ -279,6 +286,8 @@ impl Mirror {
             rules: Rules::default(),
             unplayable: None,
             draw_counted: false,
+            joining: true,
+            sat: false,
             monopoly: None,
             stats: MirrorStats::default(),
         }
@@ -364,6 +373,9 @@ impl Mirror {
                     if self.nickname.as_deref() == Some(m.nickname.as_str()) {
                         self.me = Some(s);
                     }
+                    if self.me == Some(s) {
+                        self.sat = true;
+                    }
                     self.names[s.index()] = Some(m.nickname.clone());
                 }
             }
@@ -383,10 +395,12 @@ impl Mirror {
                 }
             }
             M::StartGame(m) => {
+                self.joining = false;
                 if let Some(s) = m.state {
                     self.state = s;
                 }
             }
+            M::ChangeFace(m) if self.sat && seat(m.player) == self.me => self.joining = false,
             M::GameState(m) => self.set_state(m.state),
             M::Turn(m) => self.on_turn(msg, m.player, m.state),
             M::SetTurn(m) => self.current = seat(m.player),
@@ -394,6 +408,11 @@ impl Mirror {
             M::GameElements(m) => {
                 for ev in &m.elements {
                     self.game_element(ev.element, ev.value);
+                }
+                // Joining a game in progress: the round count (`SOCGame.getRoundCount`) gives
+                // the turns played, which the mirror could not count.
+                if let Some(round) = m.elements.iter().find(|e| e.element == 1).map(|e| e.value) {
+                    self.turn = self.turns_before_round(round);
                 }
             }
             M::LongestRoad(m) => self.longest_road = seat(m.player),
@@ -552,7 +571,39 @@ impl Mirror {
         }
     }
 
+    /// Turns played by the current turn of round `round` (the engine's `State::turn`: 1 in
+    /// the first player's first turn), counting occupied seats from the first player.
+    fn turns_before_round(&self, round: i32) -> u32 {
+        if round <= 0 {
+            return 0;
+        }
+        let mask = self.seated_mask();
+        let seated: Vec<usize> = (0..4).filter(|&i| mask & (1 << i) != 0).collect();
+        let n = seated.len().max(1) as u32;
+        let pos = |s: Option<Seat>| s.and_then(|s| seated.iter().position(|&i| i == s.index()));
+        let offset = match (pos(self.first_player), pos(self.current)) {
+            (Some(f), Some(c)) => ((c + seated.len() - f) % seated.len()) as u32,
+            _ => 0,
+        };
+        (round as u32 - 1) * n + offset + 1
+    }
+
+    /// Occupied seats: where someone sat (SITDOWN), and ours (taking over a vacated seat, we
+    /// are invited to it before our SITDOWN); all four before anyone sat.
+    fn seated_mask(&self) -> u8 {
+        let mut mask = (0..4).fold(0u8, |m, i| m | (u8::from(self.names[i].is_some()) << i));
+        if let Some(me) = self.me {
+            mask |= 1 << me.index();
+        }
+        if mask == 0 {
+            ALL_SEATS
+        } else {
+            mask
+        }
+    }
+
     fn on_turn(&mut self, msg: &Message, player: i32, state: Option<i32>) {
+        self.joining = false;
         let Some(s) = seat(player) else {
             return self.bad(msg, "bad seat");
         };
@@ -602,7 +653,9 @@ impl Mirror {
 
     fn set_deck_count(&mut self, n: i32) {
         let ours = DevSet::FULL_DECK.total() as i32 - self.drawn;
-        if ours != n {
+        if ours != n && self.joining {
+            self.drawn = DevSet::FULL_DECK.total() as i32 - n;
+        } else if ours != n {
             self.mismatch("dev cards left", format_args!("mirror {ours}, server {n}"));
             self.drawn = DevSet::FULL_DECK.total() as i32 - n;
         }
@@ -736,7 +789,10 @@ impl Mirror {
                         self.recount[s] = true;
                     }
                     SET => {
-                        if self.is_me(s) && self.hands[s].known[r] != amount && self.board.is_some()
+                        if self.is_me(s)
+                            && self.hands[s].known[r] != amount
+                            && self.board.is_some()
+                            && !self.joining
                         {
                             let had = self.hands[s].known[r];
                             self.mismatch(
@@ -874,8 +930,9 @@ impl Mirror {
 
     /// Compares a published hand size with the mirror's; the server wins.
     fn check_total(&mut self, s: Seat, total: i32, source: &str) {
-        if std::mem::take(&mut self.recount[s]) {
-            // A figure the mirror could not know (after a monopoly): news, not a difference.
+        if std::mem::take(&mut self.recount[s]) || self.joining {
+            // A figure the mirror could not know (after a monopoly, or joining): news, not a
+            // difference.
             self.hands[s].set_total(total);
             return;
         }
@@ -1142,8 +1199,7 @@ impl Mirror {
 
         // Seats in play: those someone sat in (SITDOWN); vacant seats hold nothing.
         let mut rules = self.rules;
-        let sat = (0..4).fold(0u8, |m, i| m | (u8::from(self.names[i].is_some()) << i));
-        rules.seats = if sat == 0 { ALL_SEATS } else { sat };
+        rules.seats = self.seated_mask();
         let setup = Setup {
             board,
             rules,
