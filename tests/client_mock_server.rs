@@ -235,18 +235,34 @@ async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
     assert!(report.rejected_requests >= 2, "{report:?}");
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_taken_nickname_ends_the_session_asking_for_a_new_name() {
-    let (client_io, mut server) = mock_connection();
+/// A session as `name` (random agent) on a mock connection: its task, the mock server, its
+/// game reports, and its stop trigger (keep it: dropping it stops the session).
+fn spawn_session(
+    name: &str,
+) -> (
+    tokio::task::JoinHandle<SessionEnd>,
+    DuplexServer,
+    mpsc::UnboundedReceiver<GameReport>,
+    shutdown::ShutdownTrigger,
+) {
+    let (client_io, server) = mock_connection();
     let config = Arc::new(ClientConfig::new(
         "mock",
         "c",
-        "dup",
+        name,
         "random:seed=1".parse().unwrap(),
     ));
-    let (_trigger, stop) = shutdown::channel();
-    let (reports_tx, _reports) = mpsc::unbounded_channel::<GameReport>();
-    let session = tokio::spawn(run_session(client_io, config, "dup", stop, reports_tx));
+    let (trigger, stop) = shutdown::channel();
+    let (reports_tx, reports) = mpsc::unbounded_channel::<GameReport>();
+    let name = name.to_owned();
+    let session =
+        tokio::spawn(async move { run_session(client_io, config, &name, stop, reports_tx).await });
+    (session, server, reports, trigger)
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_taken_nickname_ends_the_session_asking_for_a_new_name() {
+    let (session, mut server, _reports, _trigger) = spawn_session("dup");
     server
         .expect("IMAROBOT", |m| {
             matches!(m, Message::ImARobot(_)).then_some(())
@@ -401,16 +417,7 @@ async fn a_slow_agent_delays_neither_pings_nor_the_answer() {
 
 #[tokio::test(start_paused = true)]
 async fn a_server_older_than_2_4_is_refused_at_login_naming_the_minimum() {
-    let (client_io, mut server) = mock_connection();
-    let config = Arc::new(ClientConfig::new(
-        "mock",
-        "c",
-        "old",
-        "random:seed=1".parse().unwrap(),
-    ));
-    let (_trigger, stop) = shutdown::channel();
-    let (reports_tx, _reports) = mpsc::unbounded_channel::<GameReport>();
-    let session = tokio::spawn(run_session(client_io, config, "old", stop, reports_tx));
+    let (session, mut server, _reports, _trigger) = spawn_session("old");
     server.send("9998|2300,2.3.00,JM20200401,;ch;").await;
     server.send("1003|").await;
     // Invited anyway: the session must not join.
@@ -429,16 +436,7 @@ async fn a_server_older_than_2_4_is_refused_at_login_naming_the_minimum() {
 
 #[tokio::test(start_paused = true)]
 async fn a_game_with_rules_we_cannot_play_is_declined_by_leaving() {
-    let (client_io, mut server) = mock_connection();
-    let config = Arc::new(ClientConfig::new(
-        "mock",
-        "c",
-        "picky",
-        "random:seed=1".parse().unwrap(),
-    ));
-    let (_trigger, stop) = shutdown::channel();
-    let (reports_tx, mut reports) = mpsc::unbounded_channel::<GameReport>();
-    let session = tokio::spawn(run_session(client_io, config, "picky", stop, reports_tx));
+    let (session, mut server, mut reports, _trigger) = spawn_session("picky");
     server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
     server
         .send("1023|~botsOnly~2,1,BC=t4,PL=4,UB=t,UBL=t7")
