@@ -459,3 +459,36 @@ async fn a_game_with_rules_we_cannot_play_is_declined_by_leaving() {
         assert!(!matches!(m, Message::JoinGame(_)), "joined a declined game");
     }
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_declined_game_waits_for_the_game_in_progress_to_end() {
+    let (session, mut server, _reports, _trigger) = spawn_session("busy");
+    server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
+    server.send("1023|~botsOnly~1,0,PL=4").await;
+    server
+        .expect("JOINGAME", |m| {
+            matches!(m, Message::JoinGame(_)).then_some(())
+        })
+        .await;
+    server.send("1023|~botsOnly~2,1,PL=4,UB=t").await;
+    // Still playing ~botsOnly~1: no logout yet.
+    while let Some(m) = server.next_within(Duration::from_secs(1)).await {
+        assert!(
+            !matches!(m, Message::LeaveAll(_)),
+            "left a game in progress"
+        );
+    }
+    assert!(!session.is_finished());
+    server
+        .send("1061|~botsOnly~1,7,10,6,5,true,true,true,true")
+        .await;
+    server
+        .expect("LEAVEALL", |m| {
+            matches!(m, Message::LeaveAll(_)).then_some(())
+        })
+        .await;
+    assert!(matches!(
+        session.await.unwrap(),
+        SessionEnd::Declined { ref game, .. } if game == "~botsOnly~2"
+    ));
+}

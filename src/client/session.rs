@@ -8,7 +8,7 @@
 //!      └────Writer◀───────┴──────────────(shared mpsc)◀─────────────┘
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::sync::Arc;
 use std::time::Duration;
@@ -108,6 +108,8 @@ where
     let mut server_version_msg: Option<Message> = None;
     // A game we decline once our games in progress are over: (game, reason).
     let mut declining: Option<(String, String)> = None;
+    // Games that reached GAMESTATS (the server may keep them until everyone leaves).
+    let mut over: HashSet<String> = HashSet::new();
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
@@ -173,7 +175,7 @@ where
                                 ..Default::default()
                             });
                             declining = Some((m.game.clone(), why.to_string()));
-                            if games.is_empty() {
+                            if games.keys().all(|g| over.contains(g)) {
                                 let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll));
                                 let (game, reason) = declining.take().unwrap_or_default();
                                 break SessionEnd::Declined { game, reason };
@@ -217,10 +219,14 @@ where
                         if let Some(tx) = games.get(g) {
                             let _ = tx.send(msg.clone());
                             if delete || leave {
-                                games.remove(msg.game().unwrap_or_default());
+                                games.remove(g);
+                                over.remove(g);
                             }
                         }
-                        if games.is_empty() {
+                        if matches!(msg, Message::GameStats(_)) {
+                            over.insert(g.to_owned());
+                        }
+                        if games.keys().all(|g| over.contains(g)) {
                             if let Some((game, reason)) = declining.take() {
                                 let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll));
                                 break SessionEnd::Declined { game, reason };
