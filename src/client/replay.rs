@@ -35,6 +35,8 @@ pub struct ReplayedGame {
     pub view_errors: u32,
     /// Decision points checked.
     pub views: u32,
+    /// The server's version number (its recorded VERSION line, else [`versions::ASSUMED`]).
+    pub server_version: i32,
 }
 
 impl ReplayedGame {
@@ -138,6 +140,7 @@ pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
             stats: m.stats(),
             views,
             view_errors,
+            server_version: m.server_version,
         })
         .collect()
 }
