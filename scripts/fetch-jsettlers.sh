@@ -22,7 +22,8 @@ checks that it runs as a JSettlers server of the wanted version, and prints
     export JSETTLERS_JAR=DIR/JSettlers-VERSION-full.jar
 
 Environment:
-  JSETTLERS_VERSION  release to fetch, without the "release-" tag prefix [2.7.00]
+  JSETTLERS_VERSION  release to fetch, without the "release-" tag prefix [2.6.10, the newest
+                     published release; catan-bot plays 2.4.00 and newer]
   JSETTLERS_URL      download this jar URL instead of looking the release up
   JAVA               java command used for the check [java]
 
@@ -44,7 +45,8 @@ for arg in "$@"; do
     esac
 done
 
-VERSION="${JSETTLERS_VERSION:-2.7.00}"
+# The newest published release (tag release-2.6.10); 2.7.00 has no release yet.
+VERSION="${JSETTLERS_VERSION:-2.6.10}"
 JAVA="${JAVA:-java}"
 DEST="${DEST:-${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}}"
 TAG="release-$VERSION"

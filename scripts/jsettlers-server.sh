@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Start a headless stock JSettlers2 (2.7.x) server that runs robot-only games with its built-in
+# Start a headless stock JSettlers2 (2.4.00 or newer) server that runs robot-only games with its built-in
 # robots, leaving seats for third-party robots such as catan-bot, and exits after the last game.
 #
 # Run with --help for the options (environment variables).
@@ -23,7 +23,7 @@ the server's. Stop it early with Ctrl-C or SIGTERM (the server is stopped too).
 
 Server code, first found of:
   JSETTLERS_CLASSPATH  classpath with soc.server.SOCServer and its resources (java -cp ...)
-  JSETTLERS_JAR        JSettlers full jar or JSettlersServer jar, version 2.7.x
+  JSETTLERS_JAR        JSettlers full jar or JSettlersServer jar, version 2.4.00 or newer
   the jar that scripts/fetch-jsettlers.sh downloaded into JSETTLERS_CACHE
                        (default ${XDG_CACHE_HOME:-~/.cache}/catan-bot)
 
@@ -126,7 +126,7 @@ else
         CP="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers-*.jar' | sort -V | tail -n 1)"
         [[ -n "$CP" ]] || CP="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers*.jar' | sort -V | tail -n 1)"
     fi
-    [[ -n "$CP" ]] || die "no server code: set JSETTLERS_JAR=/path/to/JSettlers-2.7.xx.jar (or JSETTLERS_CLASSPATH), or run scripts/fetch-jsettlers.sh"
+    [[ -n "$CP" ]] || die "no server code: set JSETTLERS_JAR=/path/to/JSettlers-2.6.10.jar (or JSETTLERS_CLASSPATH), or run scripts/fetch-jsettlers.sh"
     SOURCE="$JSETTLERS_CACHE"
 fi
 # Make relative paths survive the cd into the temporary working directory.
@@ -162,8 +162,8 @@ trap 'exit 143' TERM HUP
 version_out="$(cd "$WORKDIR" && "$JAVA" "${java_opts[@]}" -cp "$CP" soc.server.SOCServer --version 2>&1)" || true
 VERSION_LINE="${version_out%%$'\n'*}"
 case "$VERSION_LINE" in
-    "Java Settlers Server 2.7."*) ;;
-    "Java Settlers Server "*) echo "WARNING: catan-bot targets JSettlers 2.7.x; this is: $VERSION_LINE" >&2 ;;
+    "Java Settlers Server 2."[4-9]"."*) ;;
+    "Java Settlers Server "*) echo "WARNING: catan-bot plays JSettlers 2.4.00 and newer (it refuses older servers); this is: $VERSION_LINE" >&2 ;;
     *) die "soc.server.SOCServer did not start from $CP: $VERSION_LINE" ;;
 esac
 

@@ -156,18 +156,34 @@ async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
     assert!(report.rejected_requests >= 2, "{report:?}");
 }
 
-#[tokio::test(start_paused = true)]
-async fn a_taken_nickname_ends_the_session_asking_for_a_new_name() {
-    let (client_io, mut server) = mock_connection();
+/// A session as `name` (random agent) on a mock connection: its task, the mock server, its
+/// game reports, and its stop trigger (keep it: dropping it stops the session).
+fn spawn_session(
+    name: &str,
+) -> (
+    tokio::task::JoinHandle<SessionEnd>,
+    DuplexServer,
+    mpsc::UnboundedReceiver<GameReport>,
+    shutdown::ShutdownTrigger,
+) {
+    let (client_io, server) = mock_connection();
     let config = Arc::new(ClientConfig::new(
         "mock",
         "c",
-        "dup",
+        name,
         "random:seed=1".parse().unwrap(),
     ));
-    let (_trigger, stop) = shutdown::channel();
-    let (reports_tx, _reports) = mpsc::unbounded_channel::<GameReport>();
-    let session = tokio::spawn(run_session(client_io, config, "dup", stop, reports_tx));
+    let (trigger, stop) = shutdown::channel();
+    let (reports_tx, reports) = mpsc::unbounded_channel::<GameReport>();
+    let name = name.to_owned();
+    let session =
+        tokio::spawn(async move { run_session(client_io, config, &name, stop, reports_tx).await });
+    (session, server, reports, trigger)
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_taken_nickname_ends_the_session_asking_for_a_new_name() {
+    let (session, mut server, _reports, _trigger) = spawn_session("dup");
     server
         .expect("IMAROBOT", |m| {
             matches!(m, Message::ImARobot(_)).then_some(())
@@ -489,4 +505,82 @@ async fn with_pace_a_trade_offer_is_answered_after_the_stock_robots_pause() {
     );
     trigger.trigger();
     assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_server_older_than_2_4_is_refused_at_login_naming_the_minimum() {
+    let (session, mut server, _reports, _trigger) = spawn_session("old");
+    server.send("9998|2300,2.3.00,JM20200401,;ch;").await;
+    server.send("1003|").await;
+    // Invited anyway: the session must not join.
+    server.send("1023|~botsOnly~1,0,PL=4").await;
+    let end = session.await.unwrap();
+    assert_eq!(end, SessionEnd::ServerTooOld { version: 2300 });
+    let text = catan_bot::client::ClientError::ServerTooOld(2300).to_string();
+    assert!(text.contains("2.3.00") && text.contains("2.4.00"), "{text}");
+    while let Some(m) = server.next_within(Duration::from_millis(10)).await {
+        assert!(
+            !matches!(m, Message::JoinGame(_)),
+            "joined a game on a 2.3 server"
+        );
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_game_with_rules_we_cannot_play_is_declined_by_leaving() {
+    let (session, mut server, mut reports, _trigger) = spawn_session("picky");
+    server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
+    server
+        .send("1023|~botsOnly~2,1,BC=t4,PL=4,UB=t,UBL=t7")
+        .await;
+    server
+        .expect("LEAVEALL", |m| {
+            matches!(m, Message::LeaveAll(_)).then_some(())
+        })
+        .await;
+    match session.await.unwrap() {
+        SessionEnd::Declined { game, reason } => {
+            assert_eq!(game, "~botsOnly~2");
+            assert!(reason.contains("UB=t"), "{reason}");
+        }
+        e => panic!("expected a declined game, got {e:?}"),
+    }
+    let r = reports.recv().await.unwrap();
+    assert!(r.end.starts_with("declined") && !r.is_finished(), "{r:?}");
+    while let Some(m) = server.next_within(Duration::from_millis(10)).await {
+        assert!(!matches!(m, Message::JoinGame(_)), "joined a declined game");
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_declined_game_waits_for_the_game_in_progress_to_end() {
+    let (session, mut server, _reports, _trigger) = spawn_session("busy");
+    server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
+    server.send("1023|~botsOnly~1,0,PL=4").await;
+    server
+        .expect("JOINGAME", |m| {
+            matches!(m, Message::JoinGame(_)).then_some(())
+        })
+        .await;
+    server.send("1023|~botsOnly~2,1,PL=4,UB=t").await;
+    // Still playing ~botsOnly~1: no logout yet.
+    while let Some(m) = server.next_within(Duration::from_secs(1)).await {
+        assert!(
+            !matches!(m, Message::LeaveAll(_)),
+            "left a game in progress"
+        );
+    }
+    assert!(!session.is_finished());
+    server
+        .send("1061|~botsOnly~1,7,10,6,5,true,true,true,true")
+        .await;
+    server
+        .expect("LEAVEALL", |m| {
+            matches!(m, Message::LeaveAll(_)).then_some(())
+        })
+        .await;
+    assert!(matches!(
+        session.await.unwrap(),
+        SessionEnd::Declined { ref game, .. } if game == "~botsOnly~2"
+    ));
 }

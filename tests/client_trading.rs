@@ -38,12 +38,10 @@ struct Harness {
 fn start(agent: Box<dyn Agent>) -> Harness {
     let (out_tx, out) = mpsc::channel(256);
     let (reports, reports_rx) = mpsc::unbounded_channel();
-    let config = Arc::new(ClientConfig::new(
-        "mock",
-        "c",
-        "tradebot",
-        "heuristic".parse().unwrap(),
-    ));
+    let mut config = ClientConfig::new("mock", "c", "tradebot", "heuristic".parse().unwrap());
+    // The recorded server answers only when fed: no request of ours times out meanwhile.
+    config.reply_timeout_ms = 60_000;
+    let config = Arc::new(config);
     let ctx = GameContext {
         game: GAME.to_owned(),
         seat: Seat::new(ME),
@@ -51,6 +49,7 @@ fn start(agent: Box<dyn Agent>) -> Harness {
         out: out_tx,
         reports,
         config,
+        server_version: catan_bot::client::versions::ASSUMED,
     };
     let player = GamePlayer::new(ctx, agent, None);
     let (inbox, rx) = mpsc::channel(1024);
@@ -89,6 +88,21 @@ impl Harness {
             .await
             .expect("a report")
             .expect("a report")
+    }
+
+    /// The next message, waiting in real time without letting the paused clock move: for
+    /// answers that come from the agent, which runs on a blocking thread while tokio's paused
+    /// clock would otherwise jump to the agent's give-up timer (and a fallback would answer)
+    /// on a loaded machine.
+    async fn next_from_agent(&mut self) -> Message {
+        for _ in 0..20_000 {
+            if let Ok(m) = self.out.try_recv() {
+                return m;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+            tokio::task::yield_now().await;
+        }
+        panic!("no answer within 20 s of real time");
     }
 
     async fn next(&mut self, within: Duration) -> Option<Message> {
@@ -204,9 +218,9 @@ async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
         h.feed(&lines[..i]).await;
         h.drain().await;
         h.feed(&lines[i..=i]).await;
-        let offer = match h.next(Duration::from_secs(5)).await {
-            Some(Message::MakeOffer(m)) => m,
-            m => panic!("expected our MAKEOFFER, got {m:?}"),
+        let offer = match h.next_from_agent().await {
+            Message::MakeOffer(m) => m,
+            m => panic!("expected our MAKEOFFER, got {m}"),
         };
         assert_eq!(offer.from, ME as i32);
         assert!(!offer.to[ME] && offer.to.iter().filter(|&&b| b).count() == 3);
@@ -263,7 +277,8 @@ impl Agent for Clock {
     }
 }
 
-#[tokio::test(start_paused = true)]
+/// On the real clock: the agent's blocking thread and a paused clock race on a loaded machine.
+#[tokio::test]
 async fn decisions_in_our_turn_get_what_the_idle_timer_leaves() {
     let lines = game_lines();
     let (i, _) = common::find_moment(&lines, GAME, ME, |s| s.index() == ME);
@@ -276,11 +291,12 @@ async fn decisions_in_our_turn_get_what_the_idle_timer_leaves() {
     let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut h = start(Box::new(Clock(seen.clone())));
     h.feed(&lines[..=t]).await;
-    h.drain().await;
+    // Everything up to our roll (asked of the agent at the turn's start) has gone out.
+    while !matches!(h.next_from_agent().await, Message::RollDice(_)) {}
     let before = seen.lock().unwrap().len();
-    tokio::time::advance(Duration::from_secs(4)).await;
+    tokio::time::sleep(Duration::from_secs(4)).await;
     h.feed(&lines[t + 1..=i]).await;
-    let _ = h.next(Duration::from_secs(5)).await.expect("a decision");
+    let _ = h.next_from_agent().await;
     let got = seen.lock().unwrap()[before..].to_vec();
     let (left, offers_made) = *got.last().expect("the agent was asked");
     // 8 s timer - 2.5 s margin - 4 s gone = 1.5 s at most (the default budget is 3 s).
@@ -327,9 +343,9 @@ async fn an_acceptance_that_comes_after_the_offer_is_gone_is_not_a_refused_reque
         h.feed(&lines[..=i]).await;
         h.drain().await;
         h.send(&offer_text(from, ME, give, get)).await;
-        match h.next(Duration::from_secs(5)).await {
-            Some(Message::AcceptOffer(a)) => assert_eq!(a.offering, from as i32),
-            m => panic!("expected our acceptance, got {m:?}"),
+        match h.next_from_agent().await {
+            Message::AcceptOffer(a) => assert_eq!(a.offering, from as i32),
+            m => panic!("expected our acceptance, got {m}"),
         }
         if withdrawn {
             h.send(&format!("1038|{GAME},-1")).await;

@@ -198,6 +198,7 @@ fn context(game: &Game, config: &Arc<ClientConfig>) -> GameContext {
         out,
         reports,
         config: config.clone(),
+        server_version: catan_bot::client::versions::ASSUMED,
     }
 }
 

@@ -320,8 +320,9 @@ impl SearchGame for CatanGame {
             Some(w) => r[w.index()] = 1.0,
             None => {
                 // Cut off: a share by victory points, worth less than a win.
+                let scale = 2.0 * f32::from(self.state.rules().vp_to_win);
                 for s in Seat::all() {
-                    r[s.index()] = self.state.total_vp(s) as f32 / 20.0;
+                    r[s.index()] = self.state.total_vp(s) as f32 / scale;
                 }
             }
         }

@@ -51,7 +51,9 @@ impl HeuristicPolicy {
     fn robber_target(state: &State) -> HexId {
         let me = state.current_player();
         let topo = topology();
-        let leader = Seat::all()
+        let rules = state.rules();
+        let leader = rules
+            .seated()
             .filter(|&o| o != me)
             .max_by_key(|&o| state.public_vp(o))
             .unwrap_or(me);
@@ -59,7 +61,7 @@ impl HeuristicPolicy {
         let (ls, lc) = (state.settlements(leader), state.cities(leader));
         let mut best = (i32::MIN, HexId::new(0));
         for h in HexId::all() {
-            if h == state.robber() {
+            if !state.robber_may_go(h) {
                 continue;
             }
             let ns = topo.hex_node_set[h.index()];

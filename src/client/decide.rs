@@ -64,6 +64,8 @@ pub struct GameContext {
     pub reports: mpsc::UnboundedSender<GameReport>,
     /// The client's settings.
     pub config: Arc<ClientConfig>,
+    /// The server's version number (its VERSION message).
+    pub server_version: i32,
 }
 
 /// What we are waiting for after sending a request.
@@ -165,6 +167,7 @@ impl GamePlayer {
         let record = None;
         mirror.me = Some(ctx.seat);
         mirror.nickname = Some(ctx.nickname.clone());
+        mirror.server_version = ctx.server_version;
         let report = GameReport {
             game: ctx.game.clone(),
             seat: Some(ctx.seat.index()),

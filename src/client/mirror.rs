@@ -25,12 +25,14 @@ use tracing::{debug, warn};
 
 use super::bounds::{self, MAX_CARDS, MAX_DEV_CARDS};
 use super::logsafe::shown;
+use super::options;
 use super::translate::{self, seat};
+use super::versions;
 use crate::agent::{Belief, View};
 use crate::game::{
     check_pieces, longest_road, topology, Board, BySeat, DevCard, DevSet, EdgeId, EdgeSet, HexId,
     NodeId, NodeSet, Phase, Resource, ResourceSet, Rules, Seat, Setup, SetupError, State,
-    BANK_PER_RESOURCE, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS,
+    ALL_SEATS, BANK_PER_RESOURCE, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS,
 };
 
 /// Server game states the mirror treats specially (guide §6.1).
@@ -120,6 +122,20 @@ impl Hand {
     fn as_set(&self) -> ResourceSet {
         ResourceSet(self.known.map(|k| k.clamp(0, 255) as u8))
     }
+}
+
+/// A pre-2.5 monopoly between its announcement and the next game state: the victims' SETs
+/// say only that they now hold none of the resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Monopoly {
+    by: Seat,
+    resource: usize,
+    /// Cards taken in all.
+    taken: i32,
+    /// Cards taken that no victim's known cards account for yet.
+    unaccounted: i32,
+    /// Victims that may have lost cards of unknown type.
+    maybe_unknown: BySeat<bool>,
 }
 
 /// What went into the mirror, for reports.
@@ -221,6 +237,25 @@ pub struct Mirror {
     /// The last (server, engine) longest-road holders that differed, so that a difference is
     /// counted once, not at every view built while it lasts.
     road_noted: Option<(Option<Seat>, Option<Seat>)>,
+    /// The server's version number (its VERSION message): message sequences differ by
+    /// release (see [`versions`]).
+    pub server_version: i32,
+    /// The game's rules from its options (BOTJOINGAMEREQUEST); seats are narrowed to the
+    /// occupied ones when a view is built.
+    pub rules: Rules,
+    /// Why the game's options cannot be played, if so (the session declines such games).
+    pub unplayable: Option<options::Unplayable>,
+    /// Before 2.5: the deck count was announced ahead of the draw it counts.
+    draw_counted: bool,
+    /// Joining: from the invitation until the game starts (STARTGAME), or, joining a game in
+    /// progress, until the private information sent at our sitting down ends (our CHANGEFACE
+    /// after our SITDOWN, `SOCGameHandler.sitDown_sendPrivateInfo`) or a turn begins. The
+    /// server's figures are the game's state then, not differences.
+    joining: bool,
+    /// Our SITDOWN was echoed.
+    sat: bool,
+    /// Before 2.5: a monopoly announced (SIMPLEACTION RSRC_TYPE_MONOPOLIZED) whose SETs follow.
+    monopoly: Option<Monopoly>,
     stats: MirrorStats,
 }
 
@@ -263,6 +298,13 @@ impl Mirror {
             recount: BySeat::default(),
             mirrored_final: None,
             road_noted: None,
+            server_version: versions::ASSUMED,
+            rules: Rules::default(),
+            unplayable: None,
+            draw_counted: false,
+            joining: true,
+            sat: false,
+            monopoly: None,
             stats: MirrorStats::default(),
         }
     }
@@ -338,11 +380,20 @@ impl Mirror {
         }
         use Message as M;
         match msg {
-            M::BotJoinGameRequest(m) => self.me = seat(m.player),
+            M::BotJoinGameRequest(m) => {
+                self.me = seat(m.player);
+                match options::rules_from_options(&m.options) {
+                    Ok(r) => self.rules = r,
+                    Err(e) => self.unplayable = Some(e),
+                }
+            }
             M::SitDown(m) => {
                 if let Some(s) = seat(m.player) {
                     if self.nickname.as_deref() == Some(m.nickname.as_str()) {
                         self.me = Some(s);
+                    }
+                    if self.me == Some(s) {
+                        self.sat = true;
                     }
                     self.names[s.index()] = Some(m.nickname.clone());
                 }
@@ -362,7 +413,13 @@ impl Mirror {
                     }
                 }
             }
-            M::StartGame(m) => self.state = m.state,
+            M::StartGame(m) => {
+                self.joining = false;
+                if let Some(s) = m.state {
+                    self.state = s;
+                }
+            }
+            M::ChangeFace(m) if self.sat && seat(m.player) == self.me => self.joining = false,
             M::GameState(m) => self.set_state(m.state),
             M::Turn(m) => self.on_turn(msg, m.player, m.state),
             M::SetTurn(m) => self.current = seat(m.player),
@@ -370,6 +427,11 @@ impl Mirror {
             M::GameElements(m) => {
                 for ev in &m.elements {
                     self.game_element(ev.element, ev.value);
+                }
+                // Joining a game in progress: the round count (`SOCGame.getRoundCount`) gives
+                // the turns played, which the mirror could not count.
+                if let Some(round) = m.elements.iter().find(|e| e.element == 1).map(|e| e.value) {
+                    self.turn = self.turns_before_round(round);
                 }
             }
             M::LongestRoad(m) => self.longest_road = seat(m.player),
@@ -456,6 +518,26 @@ impl Mirror {
             M::SimpleAction(m) if m.action_type == SimpleActionType::DevCardBought.wire() => {
                 self.set_deck_count(m.value1)
             }
+            // Before 2.5 the SETs of the monopolized resource follow this (2.4.00
+            // `SOCGameMessageHandler.handlePICKRESOURCETYPE`); from 2.5 they come first, as a
+            // GAIN for the monopolist and news SETs plus RESOURCECOUNTs for the victims.
+            M::SimpleAction(m)
+                if m.action_type == 3 && self.server_version < versions::MONOPOLY_GAIN =>
+            {
+                let r = Resource::from_server(m.value2).map(Resource::index);
+                match (seat(m.player), r) {
+                    (Some(by), Some(resource)) => {
+                        self.monopoly = Some(Monopoly {
+                            by,
+                            resource,
+                            taken: m.value1,
+                            unaccounted: m.value1,
+                            maybe_unknown: BySeat::default(),
+                        })
+                    }
+                    _ => self.bad(msg, "bad monopoly"),
+                }
+            }
             M::DevCardCount(m) => self.set_deck_count(m.count),
             M::SetPlayedDevCard(m) => self.played_dev = m.played,
             M::PickResources(m) => {
@@ -468,6 +550,8 @@ impl Mirror {
                     }
                 }
             }
+            // Before 2.5 the server sent PLAYERELEMENT gains and losses for the trade first.
+            M::BankTrade(_) if self.server_version < versions::BANK_TRADE_CARRIES_RESOURCES => {}
             M::BankTrade(m) => {
                 if let Some(s) = m.player.and_then(seat) {
                     self.exchange(s, &m.give, &m.get);
@@ -502,6 +586,7 @@ impl Mirror {
     }
 
     fn set_state(&mut self, state: i32) {
+        self.settle_monopoly();
         if self.state == STATE_DISCARDS && state != STATE_DISCARDS {
             self.discard_request = None;
         }
@@ -511,7 +596,39 @@ impl Mirror {
         }
     }
 
+    /// Turns played by the current turn of round `round` (the engine's `State::turn`: 1 in
+    /// the first player's first turn), counting occupied seats from the first player.
+    fn turns_before_round(&self, round: i32) -> u32 {
+        if round <= 0 {
+            return 0;
+        }
+        let mask = self.seated_mask();
+        let seated: Vec<usize> = (0..4).filter(|&i| mask & (1 << i) != 0).collect();
+        let n = seated.len().max(1) as u32;
+        let pos = |s: Option<Seat>| s.and_then(|s| seated.iter().position(|&i| i == s.index()));
+        let offset = match (pos(self.first_player), pos(self.current)) {
+            (Some(f), Some(c)) => ((c + seated.len() - f) % seated.len()) as u32,
+            _ => 0,
+        };
+        (round as u32 - 1) * n + offset + 1
+    }
+
+    /// Occupied seats: where someone sat (SITDOWN), and ours (taking over a vacated seat, we
+    /// are invited to it before our SITDOWN); all four before anyone sat.
+    fn seated_mask(&self) -> u8 {
+        let mut mask = (0..4).fold(0u8, |m, i| m | (u8::from(self.names[i].is_some()) << i));
+        if let Some(me) = self.me {
+            mask |= 1 << me.index();
+        }
+        if mask == 0 {
+            ALL_SEATS
+        } else {
+            mask
+        }
+    }
+
     fn on_turn(&mut self, msg: &Message, player: i32, state: Option<i32>) {
+        self.joining = false;
         let Some(s) = seat(player) else {
             return self.bad(msg, "bad seat");
         };
@@ -546,6 +663,15 @@ impl Mirror {
     fn game_element(&mut self, element: i32, value: i32) {
         use GameElementType as G;
         match GameElementType::from_wire(element) {
+            // Before 2.5, in a buy the count comes before the DRAW it already counts.
+            Some(G::DevCardCount)
+                if self.server_version < versions::DEV_COUNT_AFTER_DRAW
+                    && matches!(self.state, 20 | 100) =>
+            {
+                self.drawn = (self.drawn + 1).min(MAX_DEV_CARDS);
+                self.set_deck_count(value);
+                self.draw_counted = true;
+            }
             Some(G::DevCardCount) => self.set_deck_count(value),
             Some(G::FirstPlayer) => self.first_player = seat(value),
             Some(G::CurrentPlayer) => self.current = seat(value),
@@ -557,7 +683,9 @@ impl Mirror {
 
     fn set_deck_count(&mut self, n: i32) {
         let ours = DevSet::FULL_DECK.total() as i32 - self.drawn;
-        if ours != n {
+        if ours != n && self.joining {
+            self.drawn = DevSet::FULL_DECK.total() as i32 - n;
+        } else if ours != n {
             self.mismatch("dev cards left", format_args!("mirror {ours}, server {n}"));
             self.drawn = DevSet::FULL_DECK.total() as i32 - n;
         }
@@ -701,6 +829,11 @@ impl Mirror {
         };
         let Some(element) = element else { return };
         if let Some(r) = element.resource_index() {
+            // Before 2.5, the SETs after a monopoly announcement settle it.
+            if action == Some(Set) && self.monopoly.is_some_and(|m| m.resource == r) {
+                self.monopoly_set(s, r, amount, news);
+                return;
+            }
             match action {
                 Some(Set) if news => {
                     // A surprise change (monopoly): the seat now has exactly `amount`.
@@ -708,7 +841,11 @@ impl Mirror {
                     self.recount[s] = true;
                 }
                 Some(Set) => {
-                    if self.is_me(s) && self.hands[s].known[r] != amount && self.board.is_some() {
+                    if self.is_me(s)
+                        && self.hands[s].known[r] != amount
+                        && self.board.is_some()
+                        && !self.joining
+                    {
                         let had = self.hands[s].known[r];
                         self.mismatch(
                             "own hand",
@@ -789,8 +926,72 @@ impl Mirror {
         }
     }
 
+    /// A pre-2.5 monopoly's SET of resource `r` for seat `s`: the monopolist's new amount, or a
+    /// victim's (news) zero.
+    fn monopoly_set(&mut self, s: Seat, r: usize, amount: i32, news: bool) {
+        let Some(mut m) = self.monopoly else {
+            return;
+        };
+        if s == m.by && !news {
+            // Exactly `amount` of `r` now, and `taken` cards more than before: any of its
+            // unknown cards that were `r` are in `amount` already.
+            let total = self.hands[s].total() + m.taken;
+            let had = self.hands[s].known[r];
+            if self.is_me(s) && had + m.taken != amount {
+                self.mismatch(
+                    "own hand",
+                    format_args!("monopoly: {had} + {} taken, server SET {amount}", m.taken),
+                );
+            }
+            self.hands[s].known[r] = amount;
+            self.hands[s].set_total(total);
+        } else {
+            let h = &mut self.hands[s];
+            m.unaccounted -= h.known[r];
+            h.known[r] = amount;
+            m.maybe_unknown[s] = h.unknown > 0;
+        }
+        self.monopoly = Some(m);
+    }
+
+    /// Settles a pre-2.5 monopoly at the game state that ends it: the cards taken that no
+    /// victim's known cards account for were among victims' unknown cards.
+    fn settle_monopoly(&mut self) {
+        let Some(m) = self.monopoly.take() else {
+            return;
+        };
+        let mut left = m.unaccounted;
+        let from: Vec<Seat> = Seat::all().filter(|&s| m.maybe_unknown[s]).collect();
+        if left < 0 || (left > 0 && from.is_empty()) {
+            self.mismatch(
+                "hand",
+                format_args!(
+                    "monopoly took {}, victims' cards account for {}",
+                    m.taken,
+                    m.taken - left
+                ),
+            );
+            return;
+        }
+        for &s in &from {
+            let k = left.min(self.hands[s].unknown);
+            self.hands[s].unknown -= k;
+            left -= k;
+            if from.len() > 1 {
+                // Which victim lost how many is not known: its next published total is news.
+                self.recount[s] = true;
+            }
+        }
+    }
+
     /// Compares a published hand size with the mirror's; the server wins.
     fn check_total(&mut self, s: Seat, total: i32, source: &str) {
+        if std::mem::take(&mut self.recount[s]) || self.joining {
+            // A figure the mirror could not know (after a monopoly, or joining): news, not a
+            // difference.
+            self.hands[s].set_total(total);
+            return;
+        }
         let ours = self.hands[s].total();
         if ours != total {
             self.mismatch(
@@ -829,7 +1030,9 @@ impl Mirror {
             let card = DevCard::from_server(t);
             match action {
                 Draw => {
-                    self.drawn = (self.drawn + 1).min(MAX_DEV_CARDS);
+                    if !std::mem::take(&mut self.draw_counted) {
+                        self.drawn = (self.drawn + 1).min(MAX_DEV_CARDS);
+                    }
                     match (me, card) {
                         (true, Some(c)) => add_dev(&mut self.my_dev_new[c]),
                         (true, None) => self.bad(msg, "own drawn card of unknown type"),
@@ -1060,9 +1263,12 @@ impl Mirror {
             }
         }
 
+        // Seats in play: those someone sat in (SITDOWN); vacant seats hold nothing.
+        let mut rules = self.rules;
+        rules.seats = self.seated_mask();
         let setup = Setup {
             board,
-            rules: Rules::default(),
+            rules,
             settlements: self.settlements,
             cities: self.cities,
             roads: self.roads,

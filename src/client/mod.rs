@@ -7,12 +7,14 @@
 //! - `session`: handshake, pings, invitations, routing to per-game tasks.
 //! - `decide`: one game's task — mirror, decisions on a blocking thread, refusals.
 //! - `mirror`: server messages → a described game → the agent's `View`; the server wins.
+//! - `options`: game options → the engine's `Rules`, or why we cannot play them.
 //! - `translate`: protocol values ⇄ game types (the one file naming both).
 //! - `bounds`: the one check of numbers from the network against what a server can send.
 //! - `logsafe`: server strings escaped and cut for log lines.
 //! - `pace`: `--pace`, waits like a stock robot's so people can watch.
 //! - `report`: per-game results (`--results` JSON lines).
 //! - `replay`: `catan-bot replay`, a transcript through the mirror.
+//! - `versions`: supported server releases and where their message sequences differ.
 //! - `shutdown`: the stop signal.
 
 pub mod bounds;
@@ -20,12 +22,14 @@ pub mod connection;
 pub mod decide;
 pub mod logsafe;
 pub mod mirror;
+pub mod options;
 pub mod pace;
 pub mod replay;
 pub mod report;
 pub mod session;
 pub mod shutdown;
 pub mod translate;
+pub mod versions;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -130,6 +134,8 @@ pub enum ClientError {
     Results(std::io::Error),
     /// The server refused our cookie [`MAX_BAD_COOKIE_LOGINS`] times in a row.
     BadCookie(String),
+    /// The server's release is older than [`versions::OLDEST_SUPPORTED`].
+    ServerTooOld(i32),
 }
 
 impl std::fmt::Display for ClientError {
@@ -140,6 +146,12 @@ impl std::fmt::Display for ClientError {
                 f,
                 "the server refused the robot cookie {MAX_BAD_COOKIE_LOGINS} times ({}); check --cookie",
                 logsafe::shown(text)
+            ),
+            ClientError::ServerTooOld(v) => write!(
+                f,
+                "the server runs JSettlers {}; catan-bot needs a server of release {} or newer",
+                versions::text(*v),
+                versions::text(versions::OLDEST_SUPPORTED)
             ),
         }
     }
@@ -264,6 +276,7 @@ pub async fn run(
     let mut suffix = 0u32;
     let mut bad_cookies = 0u32;
     let mut outcome = Ok(());
+    let mut too_old = None;
     while !shutdown.is_shutdown() {
         let nickname = if suffix == 0 {
             config.name.clone()
@@ -307,6 +320,10 @@ pub async fn run(
         }
         match end {
             SessionEnd::Shutdown => break,
+            SessionEnd::ServerTooOld { version } => {
+                too_old = Some(version);
+                break;
+            }
             SessionEnd::Rejected {
                 name_taken: true, ..
             } => suffix += 1,
@@ -332,6 +349,11 @@ pub async fn run(
                 info!("disconnected");
             }
             SessionEnd::Closed { logged_in: false } => info!("disconnected before logging in"),
+            SessionEnd::Declined { game, reason } => {
+                // Logged in until we declined: the next failure starts from a short pause.
+                backoff = FIRST_BACKOFF;
+                info!(game = %logsafe::shown(&game), reason, "declined a game; reconnecting for the next")
+            }
         }
         if shutdown.is_shutdown() {
             break;
@@ -345,6 +367,9 @@ pub async fn run(
     }
     drop(report_tx);
     let _ = writer.await;
+    if let Some(v) = too_old {
+        return Err(ClientError::ServerTooOld(v));
+    }
     let s = summary.lock().expect("summary lock").clone();
     info!(
         finished = s.finished,

@@ -12,10 +12,11 @@ use std::path::Path;
 use jsettlers_protocol::codes::GameState;
 use jsettlers_protocol::transcript::{parse_lines, Direction};
 use jsettlers_protocol::Message;
-use tracing::warn;
+use tracing::{info_span, warn};
 
 use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
+use super::versions;
 
 /// One game of a transcript, replayed.
 #[derive(Clone, Debug)]
@@ -38,6 +39,8 @@ pub struct ReplayedGame {
     pub views: u32,
     /// The game reached game over (GAMESTATE 1000).
     pub over: bool,
+    /// The server's version number (its recorded VERSION line, else [`versions::ASSUMED`]).
+    pub server_version: i32,
 }
 
 impl ReplayedGame {
@@ -98,6 +101,8 @@ pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
 /// [`replay_text`], with the count of lines that were and were not transcript lines.
 pub fn replay(text: &str) -> Replay {
     let mut nickname: Option<String> = None;
+    // The server's release, from its VERSION line (recorded first since the client knows it).
+    let mut server_version = versions::ASSUMED;
     let mut games: BTreeMap<String, (Mirror, u32, u32, bool)> = BTreeMap::new();
     let (mut lines, mut bad_lines) = (0, 0);
     for (line_no, line) in parse_lines(text) {
@@ -125,13 +130,19 @@ pub fn replay(text: &str) -> Replay {
             }
             continue;
         }
+        if let Message::Version(m) = &msg {
+            server_version = m.version;
+        }
         if let Message::BotJoinGameRequest(m) = &msg {
             let mut mirror = Mirror::new(&m.game);
             mirror.nickname = nickname.clone();
+            mirror.server_version = server_version;
             games.insert(m.game.clone(), (mirror, 0, 0, false));
         }
         if let Some(g) = msg.game() {
             if let Some((mirror, views, errors, over)) = games.get_mut(g) {
+                // Mirror warnings name the transcript line they come from.
+                let _line = info_span!("line", line_no).entered();
                 mirror.apply(&msg);
                 *over |= mirror.is_over();
                 // Wherever the recording robot had to decide, the engine must accept the
@@ -162,6 +173,7 @@ pub fn replay(text: &str) -> Replay {
             views,
             view_errors,
             over,
+            server_version: m.server_version,
         })
         .collect();
     Replay {

@@ -13,7 +13,7 @@
 //! writer gives up after [`WRITE_TIMEOUT`]. A writer that fails (a timeout, an I/O error, a
 //! message too long for a frame) ends the session, and the client reconnects.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,9 +28,11 @@ use tracing::{debug, info, info_span, warn, Instrument};
 use super::connection;
 use super::decide::{GameContext, GamePlayer};
 use super::logsafe::shown;
+use super::options;
 use super::report::GameReport;
 use super::shutdown::Shutdown;
 use super::translate::seat;
+use super::versions;
 use super::ClientConfig;
 
 /// The protocol version we speak (guide §2.1: send 2700 or the server falls back to 1.x forms).
@@ -66,6 +68,20 @@ pub enum SessionEnd {
         bad_cookie: bool,
         /// The server's text.
         text: String,
+    },
+    /// We were invited to a game whose options we cannot play: we logged out so the server
+    /// asks another robot (`SOCServer.leaveConnection` re-asks for a robot that quits with a
+    /// join request pending, as `SOCRobotClient` does when told to quit at a join request).
+    Declined {
+        /// The game.
+        game: String,
+        /// Why.
+        reason: String,
+    },
+    /// The server is older than the oldest release we support; we logged out.
+    ServerTooOld {
+        /// Its version number.
+        version: i32,
     },
 }
 
@@ -122,6 +138,12 @@ where
     let mut name_taken = false;
     let mut logged_in = false;
     let login_deadline = tokio::time::Instant::now() + LOGIN_TIMEOUT;
+    let mut server_version = versions::ASSUMED;
+    let mut server_version_msg: Option<Message> = None;
+    // A game we decline once our games in progress are over: (game, reason).
+    let mut declining: Option<(String, String)> = None;
+    // Games that reached GAMESTATS (the server may keep them until everyone leaves).
+    let mut over: HashSet<String> = HashSet::new();
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
@@ -159,6 +181,19 @@ where
                     Message::UpdateRobotParams(_) => {
                         logged_in = true;
                         info!(nickname, "logged in as a robot");
+                    }
+                    Message::Version(m) => {
+                        server_version = m.version;
+                        server_version_msg = Some(msg.clone());
+                        if m.version < versions::OLDEST_SUPPORTED {
+                            warn!(
+                                server = %versions::text(m.version),
+                                "the server's JSettlers version is too old: catan-bot needs {} or newer",
+                                versions::text(versions::OLDEST_SUPPORTED)
+                            );
+                            break SessionEnd::ServerTooOld { version: m.version };
+                        }
+                        info!(server = %versions::text(m.version), build = %m.build, "server version");
                     }
                     Message::RejectConnection(m) => {
                         warn!(text = %shown(&m.text), "server rejected the connection");
@@ -213,6 +248,24 @@ where
                             }
                             continue;
                         }
+                        if let Err(why) = options::rules_from_options(&m.options) {
+                            warn!(game = %shown(&m.game), options = %shown(&m.options), reason = %why,
+                                "declining the invitation: we cannot play this game's rules");
+                            let _ = reports.send(GameReport {
+                                game: m.game.clone(),
+                                seat: Some(s.index()),
+                                end: format!("declined: {why}"),
+                                ..Default::default()
+                            });
+                            declining = Some((m.game.clone(), why.to_string()));
+                            if games.keys().all(|g| over.contains(g)) {
+                                let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll)).await;
+                                let (game, reason) = declining.take().unwrap_or_default();
+                                break SessionEnd::Declined { game, reason };
+                            }
+                            info!(games = games.len(), "declining after our games in progress end");
+                            continue;
+                        }
                         info!(game = %shown(&m.game), seat = m.player, options = %shown(&m.options), "invited");
                         let (tx, rx) = mpsc::channel(GAME_INBOX);
                         let ctx = GameContext {
@@ -222,9 +275,14 @@ where
                             out: out_tx.clone(),
                             reports: reports.clone(),
                             config: config.clone(),
+                            server_version,
                         };
                         let record = open_record(&config, &m.game, nickname);
                         let mut player = GamePlayer::new(ctx, config.make_agent(), record);
+                        if let Some(v) = &server_version_msg {
+                            // Recorded first, so `replay` knows the server's release.
+                            player.on_message(v);
+                        }
                         player.on_message(&msg);
                         let span = info_span!("game", game = %shown(&m.game), seat = m.player);
                         let handle = tasks.spawn(player.run(rx).instrument(span));
@@ -243,7 +301,17 @@ where
                             // A full inbox makes the session wait (backpressure); a task that
                             // has ended leaves the map.
                             if tx.send(msg.clone()).await.is_err() || delete || leave {
-                                games.remove(msg.game().unwrap_or_default());
+                                games.remove(g);
+                                over.remove(g);
+                            }
+                        }
+                        if matches!(msg, Message::GameStats(_)) {
+                            over.insert(g.to_owned());
+                        }
+                        if games.keys().all(|g| over.contains(g)) {
+                            if let Some((game, reason)) = declining.take() {
+                                let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll)).await;
+                                break SessionEnd::Declined { game, reason };
                             }
                         }
                     }

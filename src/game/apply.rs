@@ -119,6 +119,9 @@ impl State {
         }
         match a {
             Action::Roll => match outcome.dice {
+                Some(7) if !self.seven_can_roll() => {
+                    return Err(self.illegal(a, "no 7 is rolled yet (game option N7 or N7C)"))
+                }
                 Some(2..=12) => {}
                 _ => return Err(self.illegal(a, "dice total missing or not 2..=12")),
             },
@@ -213,7 +216,14 @@ impl State {
                 self.place_road(s, e);
                 self.advance_initial_placement();
             }
-            Action::Roll => self.roll(chance.dice()),
+            Action::Roll => {
+                let d = if self.seven_can_roll() {
+                    chance.dice()
+                } else {
+                    chance.dice_without_seven()
+                };
+                self.roll(d)
+            }
             Action::EndTurn => self.end_turn(),
             Action::BuildRoad(e) => {
                 if self.phase == Phase::Main {
@@ -332,7 +342,7 @@ impl State {
     fn advance_initial_placement(&mut self) {
         match self.phase {
             Phase::InitialRoad1 => {
-                let next = self.current.next();
+                let next = self.rules.next_seat(self.current);
                 if next == self.first_player {
                     self.phase = Phase::InitialSettlement2;
                 } else {
@@ -345,7 +355,7 @@ impl State {
                     self.phase = Phase::RollOrCard;
                     self.turn = 1;
                 } else {
-                    self.current = self.current.prev();
+                    self.current = self.rules.prev_seat(self.current);
                     self.phase = Phase::InitialSettlement2;
                 }
             }
@@ -421,7 +431,8 @@ impl State {
         self.played_dev = false;
         self.offers_made = 0;
         self.dice = 0;
-        self.current = s.next();
+        // SOCGame.advanceTurn: the next occupied seat.
+        self.current = self.rules.next_seat(s);
         self.turn += 1;
         self.phase = Phase::RollOrCard;
     }

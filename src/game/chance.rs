@@ -12,6 +12,15 @@ use rand::Rng;
 pub trait Chance {
     /// A dice total, 2..=12.
     fn dice(&mut self) -> u8;
+    /// A dice total when 7s are re-rolled (game options N7, N7C: `SOCGame.rollDice`).
+    fn dice_without_seven(&mut self) -> u8 {
+        loop {
+            let d = self.dice();
+            if d != 7 {
+                return d;
+            }
+        }
+    }
     /// The card drawn from `deck` (which is not empty).
     fn draw(&mut self, deck: DevSet) -> DevCard;
     /// The card stolen from `hand` (which is not empty).
@@ -56,6 +65,9 @@ pub struct Outcome {
 impl Chance for Outcome {
     fn dice(&mut self) -> u8 {
         self.dice.expect("outcome: dice missing")
+    }
+    fn dice_without_seven(&mut self) -> u8 {
+        self.dice()
     }
     fn draw(&mut self, _deck: DevSet) -> DevCard {
         self.card.expect("outcome: card missing")
@@ -105,12 +117,14 @@ impl State {
         let victim = match a {
             Action::Roll => {
                 l.len = 0;
-                for d in 2..=12u8 {
+                let seven = self.seven_can_roll();
+                let ways = if seven { 36.0 } else { 30.0 };
+                for d in (2..=12u8).filter(|&d| seven || d != 7) {
                     let o = Outcome {
                         dice: Some(d),
                         ..Outcome::default()
                     };
-                    l.push(o, DICE_WAYS[d as usize] as f64 / 36.0);
+                    l.push(o, DICE_WAYS[d as usize] as f64 / ways);
                 }
                 return l;
             }

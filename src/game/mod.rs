@@ -63,7 +63,7 @@ pub use resources::{
     SETTLEMENT_COST,
 };
 pub use road::longest_road;
-pub use rules::Rules;
+pub use rules::{Rules, ALL_SEATS};
 pub use sets::{EdgeSet, EdgeSetIter, NodeSet, NodeSetIter};
 pub use setup::{check_pieces, Setup, SetupError};
 pub use state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};

@@ -51,7 +51,7 @@ impl State {
             }
             Phase::PlacingRobber => {
                 for h in HexId::all() {
-                    if h != self.robber {
+                    if self.robber_may_go(h) {
                         out.push(Action::MoveRobber(h));
                     }
                 }

@@ -1,6 +1,8 @@
-//! Rules: game options as data. Imports only std.
+//! Rules: game options as data. Imports std and the seat id.
 
-/// Rule options. The default is the stock JSettlers2 2.7 classic game.
+use super::ids::Seat;
+
+/// Rule options. The default is the stock JSettlers2 2.7 classic 4-player game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     /// Limit the bank to 19 cards of each resource (rulebook). JSettlers does not limit it:
@@ -10,18 +12,105 @@ pub struct Rules {
     /// When `true`: a roll that owes more of a resource than the bank holds pays nobody that
     /// resource; bank trades and year of plenty need the card in the bank.
     pub bank_limit: bool,
-    /// Victory points needed to win (on one's own turn). Default 10.
+    /// Victory points needed to win (on one's own turn). Default 10; game option `VP` (10–20).
     pub vp_to_win: u8,
-    /// Game option NT: no trading between players (`SOCGame.canMakeTrade`). Default `false`.
-    pub no_player_trades: bool,
+    /// Game option `N7`: no 7 is rolled while the round count is at most this (0: off).
+    /// `SOCGame.rollDice` re-rolls a 7 while `roundCount <= N7`; the round count is 1 during
+    /// the first player's first turn (`SOCGame.updateAtTurn`).
+    pub no_seven_rounds: u16,
+    /// Game option `N7C`: no 7 is rolled until someone has built a city (`SOCGame.rollDice`,
+    /// `hasBuiltCity`).
+    pub no_seven_until_city: bool,
+    /// Game option `RD`: the robber cannot be moved back to the desert
+    /// (`SOCGame.canMoveRobber`).
+    pub robber_not_to_desert: bool,
+    /// Game option `NT`: no trading between players (bank and port trades stay;
+    /// `SOCGame.canMakeTrade`): no offers are generated or legal.
+    pub no_player_trading: bool,
+    /// Occupied seats, bit `i` for seat `i` (game option `PL` 2–4, vacant and locked seats):
+    /// turns and placement rounds skip the others (`SOCGame.advanceTurn` skips vacant seats).
+    pub seats: u8,
 }
+
+/// All four seats occupied.
+pub const ALL_SEATS: u8 = 0b1111;
 
 impl Default for Rules {
     fn default() -> Self {
         Rules {
             bank_limit: false,
             vp_to_win: 10,
-            no_player_trades: false,
+            no_seven_rounds: 0,
+            no_seven_until_city: false,
+            robber_not_to_desert: false,
+            no_player_trading: false,
+            seats: ALL_SEATS,
         }
+    }
+}
+
+impl Rules {
+    /// Whether `s` is a seat in play.
+    #[inline]
+    pub fn is_seated(&self, s: Seat) -> bool {
+        self.seats & (1 << s.index()) != 0
+    }
+
+    /// The seats in play, in seat order.
+    pub fn seated(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::all().filter(move |&s| self.is_seated(s))
+    }
+
+    /// Players in the game (1–4).
+    #[inline]
+    pub fn players(&self) -> u32 {
+        (self.seats & ALL_SEATS).count_ones()
+    }
+
+    /// The next seat in play after `s` (`s` itself if it is the only one).
+    #[inline]
+    pub fn next_seat(&self, s: Seat) -> Seat {
+        let mut t = s.next();
+        for _ in 0..4 {
+            if self.is_seated(t) {
+                return t;
+            }
+            t = t.next();
+        }
+        s
+    }
+
+    /// The seat in play before `s`.
+    #[inline]
+    pub fn prev_seat(&self, s: Seat) -> Seat {
+        let mut t = s.prev();
+        for _ in 0..4 {
+            if self.is_seated(t) {
+                return t;
+            }
+            t = t.prev();
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turn_order_skips_vacant_seats() {
+        let r = Rules {
+            seats: 0b1011, // seat 2 vacant
+            ..Rules::default()
+        };
+        assert_eq!(r.players(), 3);
+        assert_eq!(r.next_seat(Seat::new(1)), Seat::new(3));
+        assert_eq!(r.next_seat(Seat::new(3)), Seat::new(0));
+        assert_eq!(r.prev_seat(Seat::new(3)), Seat::new(1));
+        assert_eq!(r.prev_seat(Seat::new(0)), Seat::new(3));
+        assert_eq!(r.seated().count(), 3);
+        let full = Rules::default();
+        assert_eq!(full.next_seat(Seat::new(3)), Seat::new(0));
     }
 }

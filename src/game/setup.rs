@@ -99,6 +99,9 @@ pub enum SetupError {
     Dice,
     /// The phase does not fit the rest (e.g. victims to choose from, free roads).
     Phase,
+    /// A vacant seat (`Rules::seats`) holds pieces or cards, or is to move; or no seat is in
+    /// play.
+    VacantSeat(Seat),
 }
 
 impl fmt::Display for SetupError {
@@ -125,6 +128,9 @@ impl fmt::Display for SetupError {
             SetupError::Winner => write!(f, "winner and phase disagree"),
             SetupError::Dice => write!(f, "dice total does not fit"),
             SetupError::Phase => write!(f, "phase does not fit the position"),
+            SetupError::VacantSeat(s) => {
+                write!(f, "{s:?} is vacant but holds pieces or cards or is to move")
+            }
         }
     }
 }
@@ -223,6 +229,25 @@ impl State {
         st.winner = setup.winner;
         st.offer = setup.pending_offer;
         st.offers_made = setup.offers_made;
+
+        // Vacant seats: nothing held, never to move.
+        let r = st.rules;
+        if r.players() == 0 {
+            return Err(SetupError::VacantSeat(st.current));
+        }
+        for s in Seat::all().filter(|&s| !r.is_seated(s)) {
+            if s == st.current
+                || s == st.first_player
+                || !(st.settlements[s] | st.cities[s]).is_empty()
+                || !st.roads[s].is_empty()
+                || st.hands[s].total() > 0
+                || st.dev_old[s].total() > 0
+                || st.dev_new[s].total() > 0
+                || st.knights[s] > 0
+            {
+                return Err(SetupError::VacantSeat(s));
+            }
+        }
 
         check_pieces(&st.settlements, &st.cities, &st.roads)?;
         st.rebuild_caches();

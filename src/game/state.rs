@@ -247,6 +247,29 @@ impl State {
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// JSettlers' round count (`SOCGame.getRoundCount`): 1 during the first player's first
+    /// turn, +1 each time the turn comes back to the first player; 0 during placement.
+    #[inline]
+    pub fn round(&self) -> u32 {
+        match self.turn {
+            0 => 0,
+            t => (t - 1) / self.rules.players().max(1) + 1,
+        }
+    }
+    /// Whether a roll now may be a 7 (game options N7 and N7C: `SOCGame.rollDice`).
+    #[inline]
+    pub fn seven_can_roll(&self) -> bool {
+        let r = &self.rules;
+        (!r.no_seven_until_city || self.cities.0.iter().any(|c| !c.is_empty()))
+            && (r.no_seven_rounds == 0 || self.round() > u32::from(r.no_seven_rounds))
+    }
+    /// Whether the robber may be moved to `h` now, apart from the phase: not where it stands,
+    /// and with game option RD not to the desert (`SOCGame.canMoveRobber`).
+    #[inline]
+    pub fn robber_may_go(&self, h: HexId) -> bool {
+        h != self.robber
+            && !(self.rules.robber_not_to_desert && self.board.hex_resource[h.index()].is_none())
+    }
     /// The longest-road holder.
     #[inline]
     pub fn longest_road_holder(&self) -> Option<Seat> {

@@ -156,7 +156,7 @@ impl State {
     pub fn can_offer(&self, offer: Offer) -> bool {
         let s = self.current;
         self.phase == Phase::Main
-            && !self.rules.no_player_trades
+            && !self.rules.no_player_trading
             && self.offers_made < MAX_OFFERS_PER_TURN
             && offer.to & (1 << s.index()) == 0
             && self.hands[s].contains(offer.give())
@@ -190,18 +190,18 @@ impl State {
     /// `Main` only: the candidate offers of the current player, appended to `out` — the 1-for-1
     /// and 2-for-1 offers (and 2-for-2 where two cards are missing) that complete a city,
     /// settlement, development card or road the player could place, giving only cards that
-    /// build does not need, made to every other seat. Nothing with game option NT, after
+    /// build does not need, made to every other occupied seat. Nothing with game option NT, after
     /// [`MAX_OFFERS_PER_TURN`] offers, or when no such build is within two cards.
     pub fn push_offers(&self, out: &mut ActionList) {
         let s = self.current;
         if self.phase != Phase::Main
-            || self.rules.no_player_trades
+            || self.rules.no_player_trading
             || self.offers_made >= MAX_OFFERS_PER_TURN
         {
             return;
         }
         let hand = self.hands[s];
-        let others = 0xF & !(1u8 << s.index());
+        let others = self.rules.seats & !(1u8 << s.index());
         let start = out.len();
         let targets = [
             (CITY_COST, !self.city_spots(s).is_empty()),
@@ -463,7 +463,7 @@ mod tests {
         assert_eq!(t.offers_made(), 0);
 
         let mut setup = st.to_setup();
-        setup.rules.no_player_trades = true;
+        setup.rules.no_player_trading = true;
         let nt = State::from_setup(&setup).unwrap();
         list.clear();
         nt.push_offers(&mut list);

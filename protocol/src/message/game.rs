@@ -254,12 +254,14 @@ message_struct! {
 }
 
 message_struct! {
-    /// Java `SOCStartGame`: `g,state`. The game started (state 5 START1A).
+    /// Java `SOCStartGame`: `g[,state]`. From the server: the game started (state 5
+    /// START1A). From a person's client: a request to start it, without the state
+    /// (`SOCStartGame.toCmd` omits a state of 0).
     StartGame = 1018, plain {
         /// Game name.
         game: String,
-        /// Game state.
-        state: i32,
+        /// Game state; `None` in a client's request.
+        state: Option<i32>,
     }
 }
 
