@@ -134,11 +134,7 @@ fn offer_text(from: usize, to: usize, give: [i32; 5], get: [i32; 5]) -> String {
 #[tokio::test(start_paused = true)]
 async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined() {
     let lines = game_lines();
-    let (i, mirror) = common::find_moment(&lines, GAME, ME, |s| s.index() != ME);
-    let from = mirror.current.unwrap().index();
-    let hand = mirror.hand(Seat::new(ME));
-    let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
-    let lack = common::offerable(&mirror, from, have);
+    let (i, from, have, lack) = common::offer_moment(&lines, GAME, ME);
 
     let mut h = start(Box::new(catan_bot::agent::heuristic::HeuristicAgent::new(
         3,
@@ -328,11 +324,7 @@ impl Agent for Acceptor {
 #[tokio::test(start_paused = true)]
 async fn an_acceptance_that_comes_after_the_offer_is_gone_is_not_a_refused_request() {
     let lines = game_lines();
-    let (i, mirror) = common::find_moment(&lines, GAME, ME, |s| s.index() != ME);
-    let from = mirror.current.unwrap().index();
-    let hand = mirror.hand(Seat::new(ME));
-    let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
-    let lack = common::offerable(&mirror, from, have);
+    let (i, from, have, lack) = common::offer_moment(&lines, GAME, ME);
     let (mut give, mut get) = ([0; 5], [0; 5]);
     give[lack] = 1;
     get[have] = 1;

@@ -144,15 +144,11 @@ async fn an_agent_that_panics_costs_the_agent_not_the_game() {
         .filter(|&i| parsed[i].game() == Some(GAME))
         .collect();
     let game_msgs: Vec<Message> = in_game.iter().map(|&i| parsed[i].clone()).collect();
-    let (k, mirror) = common::find_moment(&game_msgs, GAME, 3, |s| s.index() != 3);
+    let (k, from, have, theirs) = common::offer_moment(&game_msgs, GAME, 3);
     let upto = in_game[k];
     for line in &lines[..=upto] {
         server.send(line).await;
     }
-    let from = mirror.current.unwrap().index();
-    let ours = mirror.hand(catan_bot::game::Seat::new(3));
-    let have = (0..5).find(|&r| ours.known[r] > 0).expect("we hold a card");
-    let theirs = common::offerable(&mirror, from, have);
     let mut give = [0; 5];
     give[theirs] = 1;
     let mut get = [0; 5];

@@ -149,3 +149,13 @@ pub fn offerable(mirror: &Mirror, from: usize, not: usize) -> usize {
         .find(|&r| r != not && (h.known[r] > 0 || h.unknown > 0))
         .expect("the offerer holds another card")
 }
+
+/// A moment in PLAY1 of another seat's turn (index into `lines`), that seat, a resource `me`
+/// holds and one the other seat can be holding: where an offer to `me` makes sense.
+pub fn offer_moment(lines: &[Message], game: &str, me: usize) -> (usize, usize, usize, usize) {
+    let (i, mirror) = find_moment(lines, game, me, |s| s.index() != me);
+    let from = mirror.current.expect("a current player").index();
+    let hand = mirror.hand(Seat::new(me));
+    let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
+    (i, from, have, offerable(&mirror, from, have))
+}
