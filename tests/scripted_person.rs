@@ -30,7 +30,7 @@ use jsettlers_protocol::{
 };
 use tokio::net::TcpStream;
 
-use catan_bot::agent::heuristic::HeuristicAgent;
+use catan_bot::agent::heuristic::{HeuristicAgent, RandomAgent};
 use catan_bot::agent::Agent;
 use catan_bot::client::mirror::Mirror;
 use catan_bot::client::translate::action_message;
@@ -383,16 +383,44 @@ async fn play_person(port: u16, game: &str, options: &str) -> Outcome {
     mirror.nickname = Some(PERSON.to_owned());
     mirror.server_version = server_version;
     let mut agent = HeuristicAgent::new(7);
+    let mut fallback = RandomAgent::new(7);
     let mut bot_seat = None;
     let mut chatted = false;
     let mut sent: Option<Instant> = None;
     let mut offers = 0;
     let deadline = Instant::now() + Duration::from_secs(600);
     let answer = loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let m = person.next(left).await.unwrap_or_else(|| {
-            panic!("no answer to an offer: our bot seated {bot_seat:?}, {offers} offers made")
-        });
+        assert!(
+            Instant::now() < deadline,
+            "no answer to an offer: our bot seated {bot_seat:?}, {offers} offers made"
+        );
+        // Quiet for 3 s while the person is to move: its last request was refused (or never
+        // asked for); decide again, at random.
+        let Some(m) = person.next(Duration::from_secs(3)).await else {
+            if mirror.current == Some(me) && bot_seat.is_some() {
+                match mirror.view() {
+                    Ok(view) if view.state.to_move() == me => {
+                        let action = fallback.decide(&view, None);
+                        eprintln!(
+                            "person: quiet in state {}; retrying with {action:?}",
+                            mirror.state
+                        );
+                        person
+                            .send(action_message(game, me, &view.state, action))
+                            .await;
+                    }
+                    Ok(_) => {}
+                    Err(e) => eprintln!("person: no view in state {}: {e}", mirror.state),
+                }
+            }
+            continue;
+        };
+        if matches!(
+            m,
+            Message::DeclinePlayerRequest(_) | Message::GameServerText(_)
+        ) {
+            eprintln!("person: {m:?}");
+        }
         mirror.apply(&m);
         match &m {
             Message::SitDown(s) if s.game == game && s.nickname.starts_with(BOT) => {
@@ -465,6 +493,7 @@ async fn play_person(port: u16, game: &str, options: &str) -> Outcome {
             if let Ok(view) = mirror.view() {
                 if view.state.to_move() == me {
                     let action = agent.decide(&view, None);
+                    eprintln!("person: state {}: {action:?}", mirror.state);
                     person
                         .send(action_message(game, me, &view.state, action))
                         .await;
