@@ -2,8 +2,9 @@
 //! bot (`catan-bot play`) connected as a third-party robot. The person logs in (VERSION),
 //! creates a game with options (NEWGAMEWITHOPTIONSREQUEST), sits in seat 0, starts the game
 //! (`1018|game`) so the server fills the empty seats with robots (ours among them:
-//! `jsettlers.bots.percent3p=100`), chats, offers our bot's seat a trade while the person or
-//! our bot is the current player, and leaves during the first placement round. A second
+//! `jsettlers.bots.percent3p=100`), chats, plays its own placements and turns (the heuristic
+//! agent on a mirror), offers our bot's seat a trade in our bot's PLAY1, and leaves as soon
+//! as our bot has answered; a robot takes over its seat. A second
 //! connection observes the game: when the only person leaves, the server destroys the game
 //! unless an observer is connected and `jsettlers.bots.botgames.total` is not 0, so the server
 //! is started with one robot-only game, postponed by `WAIT_SEC`, and `SHUTDOWN=N`.
