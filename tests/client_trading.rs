@@ -257,7 +257,7 @@ async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
 }
 
 /// Records the time it is given and the offers it may still make, then ends the turn.
-struct Clock(Arc<std::sync::Mutex<Vec<(Duration, u8)>>>);
+struct Clock(Arc<std::sync::Mutex<Vec<(Duration, u8, Phase)>>>);
 
 impl Agent for Clock {
     fn name(&self) -> String {
@@ -268,7 +268,7 @@ impl Agent for Clock {
         self.0
             .lock()
             .unwrap()
-            .push((left, view.state.offers_made()));
+            .push((left, view.state.offers_made(), view.state.phase()));
         Offerer.decide(view, None)
     }
 }
@@ -292,9 +292,22 @@ async fn decisions_in_our_turn_get_what_the_idle_timer_leaves() {
     let before = seen.lock().unwrap().len();
     tokio::time::sleep(Duration::from_secs(4)).await;
     h.feed(&lines[t + 1..=i]).await;
-    let _ = h.next_from_agent().await;
-    let got = seen.lock().unwrap()[before..].to_vec();
-    let (left, offers_made) = *got.last().expect("the agent was asked");
+    // The agent's PLAY1 decision (a late answer to an earlier prompt may be recorded too).
+    let main = || {
+        seen.lock().unwrap()[before..]
+            .iter()
+            .rev()
+            .find(|r| r.2 == Phase::Main)
+            .copied()
+    };
+    for _ in 0..20_000 {
+        if main().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        tokio::task::yield_now().await;
+    }
+    let (left, offers_made, _) = main().expect("the agent was asked in PLAY1");
     // 8 s timer - 2.5 s margin - 4 s gone = 1.5 s at most (the default budget is 3 s).
     assert!(left <= Duration::from_millis(1550), "{left:?}");
     assert!(left >= Duration::from_millis(100), "{left:?}");
@@ -351,4 +364,70 @@ async fn an_acceptance_that_comes_after_the_offer_is_gone_is_not_a_refused_reque
             assert_eq!((r.trades.accepts_too_late, r.rejected_requests), (0, 1));
         }
     }
+}
+
+/// Blocks its first decision until the test opens the gate; ends the turn every time.
+struct Gated {
+    gate: Arc<std::sync::Mutex<std::sync::mpsc::Receiver<()>>>,
+    calls: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Agent for Gated {
+    fn name(&self) -> String {
+        "gated".into()
+    }
+    fn decide(&mut self, view: &View, _deadline: Option<StdInstant>) -> Action {
+        let n = self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        if n == 0 {
+            let _ = self.gate.lock().unwrap().recv();
+        }
+        Offerer.decide(view, None)
+    }
+}
+
+/// A trade that lands while a decision is being made (our offer accepted, as in a real game
+/// where the answer came after our CLEAROFFER) makes that decision stale: it is made again on
+/// the new hand instead of sending a move the server may refuse.
+#[tokio::test]
+async fn a_trade_while_deciding_makes_the_decision_stale() {
+    let lines = game_lines();
+    let (i, _) = common::find_moment(&lines, GAME, ME, |s| s.index() == ME);
+    // Everything before our PLAY1 moment goes through an ungated agent first.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let gated = Gated {
+        gate: Arc::new(std::sync::Mutex::new(rx)),
+        calls: calls.clone(),
+    };
+    // Open the gate for every decision before the moment: only the PLAY1 one waits.
+    let mut h = start(Box::new(gated));
+    tx.send(()).unwrap();
+    h.feed(&lines[..i]).await;
+    h.drain().await;
+    let before = calls.load(std::sync::atomic::Ordering::SeqCst);
+    // Now close the gate behind a fresh first call: make the next decision block.
+    calls.store(0, std::sync::atomic::Ordering::SeqCst);
+    h.feed(&lines[i..=i]).await;
+    for _ in 0..5000 {
+        if calls.load(std::sync::atomic::Ordering::SeqCst) >= 1 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        tokio::task::yield_now().await;
+    }
+    assert_eq!(
+        calls.load(std::sync::atomic::Ordering::SeqCst),
+        1,
+        "{before}"
+    );
+    // A trade involving us lands while the agent thinks.
+    let other = (ME + 1) % 4;
+    h.send(&format!("1039|{GAME},{other},{ME}")).await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    tx.send(()).unwrap();
+    let _ = h.next_from_agent().await;
+    assert!(
+        calls.load(std::sync::atomic::Ordering::SeqCst) >= 2,
+        "the decision made before the trade was sent as it was"
+    );
 }

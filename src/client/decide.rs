@@ -85,7 +85,8 @@ struct Waiting {
 }
 
 /// The decision situation a result belongs to; a result for an older one is dropped. The
-/// last field counts the offers made to us, so an answer to a withdrawn offer is dropped.
+/// last field counts offers made to us and trades done, so an answer to a withdrawn offer, or
+/// a move decided on the hand before a trade, is dropped.
 type DecisionKey = (i32, Option<Seat>, u32, Option<u8>, u32);
 
 /// Our trade offer while it waits for answers.
@@ -596,6 +597,9 @@ impl GamePlayer {
     /// ACCEPTOFFER: a trade happened (the server executes it at once and clears every offer).
     fn on_accept_offer(&mut self, m: &proto::AcceptOffer) {
         let me = self.me();
+        // Hands changed: a decision still in flight was made on the old ones (the key moves,
+        // so its answer is dropped and the decision is made again).
+        self.offers_seen += 1;
         if seat(m.offering) == Some(me) {
             self.report.trades.offers_accepted += 1;
             info!(by = m.accepting, "our offer was accepted");
