@@ -610,7 +610,10 @@ impl Mirror {
             (Some(f), Some(c)) => ((c + seated.len() - f) % seated.len()) as u32,
             _ => 0,
         };
-        (round as u32 - 1) * n + offset + 1
+        // The round count comes from the network: saturate, never overflow.
+        (round as u32 - 1)
+            .saturating_mul(n)
+            .saturating_add(offset + 1)
     }
 
     /// Occupied seats: where someone sat (SITDOWN), and ours (taking over a vacated seat, we
