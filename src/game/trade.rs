@@ -21,7 +21,7 @@
 //! and [`State::is_legal`] accepts any valid offer. At most [`MAX_OFFERS_PER_TURN`] offers a turn
 //! keeps playouts finite; the server has no such limit.
 
-use super::action::{Action, ActionList};
+use super::action::{Action, ActionList, ACTION_LIST_CAPACITY};
 use super::ids::Seat;
 use super::phase::Phase;
 use super::resources::{
@@ -219,7 +219,7 @@ impl State {
                 missing[r] = cost[r].saturating_sub(hand[r]);
                 spare[r] = hand[r].saturating_sub(cost[r]);
             }
-            let gives: &mut [ResourceSet; 16] = &mut [ResourceSet::EMPTY; 16];
+            let mut gives = [ResourceSet::EMPTY; 16];
             let mut n = 0;
             let mut add = |g: ResourceSet| {
                 if n < gives.len() {
@@ -257,7 +257,7 @@ impl State {
             for &g in &gives[..n] {
                 if let Some(o) = Offer::new(g, missing, others) {
                     let a = Action::OfferTrade(o);
-                    if !out.as_slice()[start..].contains(&a) && out.len() < out_capacity() {
+                    if !out.as_slice()[start..].contains(&a) && out.len() < ACTION_LIST_CAPACITY {
                         out.push(a);
                     }
                 }
@@ -316,10 +316,6 @@ fn one(r: Resource, n: u8) -> ResourceSet {
     let mut s = ResourceSet::EMPTY;
     s[r] = n;
     s
-}
-
-const fn out_capacity() -> usize {
-    super::action::ACTION_LIST_CAPACITY
 }
 
 #[cfg(test)]
