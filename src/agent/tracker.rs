@@ -4,7 +4,7 @@
 //! Imports `crate::game` and `agent::view`.
 
 use super::view::{Belief, View};
-use crate::game::{Action, BySeat, Resource, ResourceSet, Seat, State};
+use crate::game::{Action, BySeat, Resource, Seat, State};
 
 /// Every seat's beliefs about every seat.
 #[derive(Clone, Debug)]
@@ -19,11 +19,7 @@ impl Tracker {
         let mut beliefs: BySeat<BySeat<Belief>> = BySeat::default();
         for o in Seat::all() {
             for s in Seat::all() {
-                beliefs[o][s] = Belief {
-                    known: state.hand(s),
-                    unknown: 0,
-                    dev_hidden: s != o,
-                };
+                beliefs[o][s] = Belief::exact(state.hand(s), s != o);
             }
         }
         Tracker { beliefs }
@@ -72,36 +68,21 @@ impl Tracker {
                 }
                 let belief = &mut self.beliefs[o][s];
                 if s == o {
-                    *belief = Belief {
-                        known: a,
-                        unknown: 0,
-                        dev_hidden: false,
-                    };
+                    *belief = Belief::exact(a, false);
                     continue;
                 }
                 if hide {
                     let gained = a.total().saturating_sub(b.total()) as u8;
                     let lost = b.total().saturating_sub(a.total()) as u8;
-                    belief.unknown += gained;
-                    if lost > 0 {
-                        // Any card may have gone: of each type we stay sure only of what
-                        // would be left if all lost cards were of that type.
-                        for r in Resource::ALL {
-                            let k = belief.known.get(r).min(lost);
-                            belief.known.sub(ResourceSet::of(r, k));
-                        }
-                        belief.unknown = (a.total() - belief.known.total()) as u8;
-                    }
+                    belief.gain_unknown(gained);
+                    belief.lose_unseen(lost);
                 } else {
                     for r in Resource::ALL {
                         let (x, y) = (b.get(r), a.get(r));
                         if y > x {
-                            belief.known.add(ResourceSet::of(r, y - x));
-                        } else if x > y {
-                            let lost = x - y;
-                            let from_known = lost.min(belief.known.get(r));
-                            belief.known.sub(ResourceSet::of(r, from_known));
-                            belief.unknown -= (lost - from_known).min(belief.unknown);
+                            belief.gain(r, y - x);
+                        } else {
+                            belief.lose(r, x - y);
                         }
                     }
                 }

@@ -17,6 +17,69 @@ pub struct Belief {
     pub dev_hidden: bool,
 }
 
+impl Belief {
+    /// A hand the viewer knows card by card.
+    pub fn exact(hand: ResourceSet, dev_hidden: bool) -> Belief {
+        Belief {
+            known: hand,
+            unknown: 0,
+            dev_hidden,
+        }
+    }
+
+    /// The hand size.
+    pub fn total(&self) -> u32 {
+        self.known.total() + u32::from(self.unknown)
+    }
+
+    /// The seat gains `n` cards of type `r` in view of the viewer (counts saturate).
+    pub fn gain(&mut self, r: Resource, n: u8) {
+        self.known[r] = self.known[r].saturating_add(n);
+    }
+
+    /// The seat gains `n` cards whose type the viewer does not see.
+    pub fn gain_unknown(&mut self, n: u8) {
+        self.unknown = self.unknown.saturating_add(n);
+    }
+
+    /// The seat loses `n` cards of type `r`: from the known ones first, the rest from the
+    /// unknown. Returns false if the belief did not allow it (the unknown count stops at 0).
+    pub fn lose(&mut self, r: Resource, n: u8) -> bool {
+        let from_known = self.known[r].min(n);
+        self.known[r] -= from_known;
+        let rest = n - from_known;
+        let ok = rest <= self.unknown;
+        self.unknown = self.unknown.saturating_sub(rest);
+        ok
+    }
+
+    /// The seat loses `n` cards whose types the viewer does not see: of each type the viewer
+    /// stays sure only of what would be left if every lost card were of that type. Returns
+    /// false if the hand was smaller than `n` (it is empty then).
+    pub fn lose_unseen(&mut self, n: u8) -> bool {
+        let total = self.total();
+        let ok = total >= u32::from(n);
+        let left = total.saturating_sub(u32::from(n));
+        for r in Resource::ALL {
+            self.known[r] = self.known[r].saturating_sub(n);
+        }
+        self.unknown = left.saturating_sub(self.known.total()).min(255) as u8;
+        ok
+    }
+
+    /// Makes the hand size `total` (a figure a server published), keeping the known cards
+    /// where they fit, forgetting them otherwise.
+    pub fn set_total(&mut self, total: u8) {
+        let known = self.known.total();
+        if known <= u32::from(total) {
+            self.unknown = total - known as u8;
+        } else {
+            self.known = ResourceSet::EMPTY;
+            self.unknown = total;
+        }
+    }
+}
+
 /// A decision's input: the state as the viewer believes it, and what of it is certain.
 #[derive(Clone, Debug)]
 pub struct View {
@@ -99,6 +162,33 @@ mod tests {
     use crate::game::{Board, Rules};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
+
+    #[test]
+    fn unseen_losses_only_lower_the_known_bound() {
+        let mut h = Belief {
+            known: ResourceSet::new(2, 0, 0, 0, 1),
+            unknown: 1,
+            dev_hidden: true,
+        };
+        assert!(h.lose_unseen(1));
+        assert_eq!(
+            (h.known, h.unknown, h.total()),
+            (ResourceSet::new(1, 0, 0, 0, 0), 2, 3)
+        );
+        assert!(h.lose(Resource::ALL[0], 1));
+        assert!(h.lose(Resource::ALL[4], 1));
+        assert_eq!((h.known, h.unknown), (ResourceSet::EMPTY, 1));
+        assert!(!h.lose(Resource::ALL[2], 2));
+        assert_eq!(h.total(), 0);
+        h.gain(Resource::ALL[3], 2);
+        h.gain_unknown(1);
+        h.set_total(5);
+        assert_eq!((h.known, h.unknown), (ResourceSet::new(0, 0, 0, 2, 0), 3));
+        h.set_total(1);
+        assert_eq!((h.known, h.unknown), (ResourceSet::EMPTY, 1));
+        assert!(!h.lose_unseen(3));
+        assert_eq!(h.total(), 0);
+    }
 
     #[test]
     fn revealing_offered_cards_moves_them_from_unknown_to_known() {

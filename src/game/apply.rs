@@ -161,51 +161,6 @@ impl State {
         }
     }
 
-    /// A discard by `seat`, whichever seat [`State::to_move`] names: the server takes
-    /// discards in any order (they are simultaneous). For the mirror.
-    ///
-    /// # Errors
-    /// If not in `Phase::Discard`, the seat owes nothing, or the cards are wrong.
-    pub fn try_discard(&mut self, seat: Seat, d: ResourceSet) -> Result<(), IllegalAction> {
-        let a = Action::Discard(d);
-        if self.phase != Phase::Discard
-            || self.discard_owed[seat] as u32 != d.total()
-            || !self.hands[seat].contains(d)
-        {
-            return Err(self.illegal(a, "seat does not owe this discard"));
-        }
-        self.discard(seat, d);
-        Ok(())
-    }
-
-    /// A trade between two players (JSettlers' offer/accept), for the mirror: `from` gives
-    /// `give` to `to` and receives `get`. Player trades are not actions: the agent does not
-    /// offer them.
-    ///
-    /// # Errors
-    /// If not in `Phase::Main`, a seat trades with itself, or a hand lacks the cards (the
-    /// error's `action` field is a placeholder, `EndTurn`).
-    pub fn try_player_trade(
-        &mut self,
-        from: Seat,
-        to: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-    ) -> Result<(), IllegalAction> {
-        if self.phase != Phase::Main
-            || from == to
-            || !self.hands[from].contains(give)
-            || !self.hands[to].contains(get)
-        {
-            return Err(self.illegal(Action::EndTurn, "player trade not possible"));
-        }
-        self.hands[from].sub(give);
-        self.hands[to].add(give);
-        self.hands[to].sub(get);
-        self.hands[from].add(get);
-        Ok(())
-    }
-
     /// Applies `a` (assumed legal) drawing outcomes from `chance`. The core of every apply
     /// variant; public so callers can plug their own [`Chance`].
     pub fn apply_chance<C: Chance>(&mut self, a: Action, chance: &mut C) {
@@ -325,9 +280,10 @@ impl State {
         if self.phase == Phase::InitialSettlement2 {
             // The second settlement yields one card per adjacent land hex (desert none):
             // SOCGame.putPieceCommon in START2A; the server does not announce it (guide §0.6).
-            for h in topology().node_hexes(n) {
-                if let Some(r) = self.board.hex_resource[h.index()] {
-                    self.gain(s, r, 1);
+            let income = self.settlement_yield(n);
+            for r in Resource::ALL {
+                if income[r] > 0 {
+                    self.gain(s, r, income[r]);
                 }
             }
             self.phase = Phase::InitialRoad2;
@@ -423,11 +379,7 @@ impl State {
     fn end_turn(&mut self) {
         let s = self.current;
         // Cards bought this turn become playable from the owner's next turn.
-        let new = self.dev_new[s];
-        for c in DevCard::ALL {
-            self.dev_old[s][c] += new[c];
-        }
-        self.dev_new[s] = Default::default();
+        self.age_dev_cards(s);
         self.played_dev = false;
         self.offers_made = 0;
         self.dice = 0;
@@ -489,7 +441,7 @@ impl State {
     }
 
     /// `SOCGame.updateLargestArmy`: at least 3 knights and more than the holder.
-    fn update_largest_army(&mut self) {
+    pub(super) fn update_largest_army(&mut self) {
         let mut size = self.largest_army.map_or(2, |h| self.knights[h]);
         for o in Seat::all() {
             if self.knights[o] > size {
@@ -532,7 +484,7 @@ impl State {
         self.bank[r.index()] -= n as i16;
     }
 
-    fn place_settlement(&mut self, s: Seat, n: NodeId) {
+    pub(super) fn place_settlement(&mut self, s: Seat, n: NodeId) {
         let topo = topology();
         self.settlements[s].insert(n);
         self.occupied.insert(n);
@@ -557,7 +509,7 @@ impl State {
         }
     }
 
-    fn place_road(&mut self, s: Seat, e: super::ids::EdgeId) {
+    pub(super) fn place_road(&mut self, s: Seat, e: super::ids::EdgeId) {
         let topo = topology();
         let old_roads = self.roads[s];
         let old_nodes = self.road_nodes[s];
@@ -773,11 +725,10 @@ mod tests {
         assert_eq!(st.to_move(), seat(1));
         assert!(!st.is_legal(Action::Discard(ResourceSet::new(1, 1, 1, 0, 0))));
         st.apply(Action::Discard(ResourceSet::new(1, 1, 1, 1, 0)), &mut rng());
-        // Discards are simultaneous on the server: seat 3 may answer before seat 2.
-        st.try_discard(seat(3), ResourceSet::new(2, 2, 2, 2, 2))
-            .unwrap();
         assert_eq!(st.to_move(), seat(2));
         st.apply(Action::Discard(ResourceSet::new(2, 2, 0, 0, 0)), &mut rng());
+        assert_eq!(st.to_move(), seat(3));
+        st.apply(Action::Discard(ResourceSet::new(2, 2, 2, 2, 2)), &mut rng());
         assert_eq!(st.phase(), Phase::PlacingRobber);
         assert_eq!(st.hand(seat(3)).total(), 10);
         assert_eq!(st.resource_totals(), [19; 5]);

@@ -3,8 +3,10 @@
 //!
 //! # Model
 //! - [`State`] holds full information; [`Setup`] is an unvalidated description of a position
-//!   (the client's mirror, the agent's determinizations, fixtures) turned into a `State` by
-//!   [`State::from_setup`], which names the rule a description breaks.
+//!   (fixtures, checks) turned into a `State` by [`State::from_setup`], which names the rule
+//!   a description breaks. Server events that are not actions ([`Piece`]s put down, a
+//!   [`Position`] stated, ...) are engine functions too (`events.rs`): the client's mirror
+//!   drives a `State` with them.
 //! - [`Phase`] is the pending decision, 1:1 with the server's game states; [`State::to_move`]
 //!   says who decides.
 //! - [`Action`] is intent only; chance (dice, drawn card, stolen card) comes from a [`Chance`]:
@@ -39,6 +41,7 @@ mod action;
 mod apply;
 mod board;
 mod chance;
+mod events;
 mod ids;
 mod movegen;
 mod phase;
@@ -55,6 +58,7 @@ pub use action::{Action, ActionList, ACTION_LIST_CAPACITY};
 pub use apply::IllegalAction;
 pub use board::{pips, Board, LayoutError, PortKind, NUMBER_BY_INDEX};
 pub use chance::{Chance, Outcome, OutcomeList, Sampled, DICE_WAYS};
+pub use events::{Piece, Position};
 pub use ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 pub use movegen::DISCARD_CAP;
 pub use phase::Phase;

@@ -138,8 +138,8 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 /// The piece rules of [`State::from_setup`] alone: stock limits, one building per node, the
-/// distance rule, one road per edge, every road connected to its owner's buildings. The
-/// client's mirror checks a server's placement with it before taking it in.
+/// distance rule, one road per edge, every road connected to its owner's buildings.
+/// [`State::put_piece`] checks one piece at a time by the same rules.
 ///
 /// # Errors
 /// The first piece rule broken.

@@ -1,0 +1,332 @@
+//! Server events: what a game server reports that is not one of the engine's [`Action`]s
+//! with its chance outcome — a piece put on the board (the server charges for it in separate
+//! messages), a settlement taken back, a knight count, an award or a turn position the server
+//! states. The client's mirror drives its [`State`] with these, so that every rule they touch
+//! (caches, the longest-road and largest-army awards, second-settlement income, dev-card
+//! ageing) is the engine's own, written once.
+//!
+//! Every function keeps the state's invariants or refuses, changing nothing.
+//!
+//! [`Action`]: super::Action
+
+use super::ids::{BySeat, EdgeId, HexId, NodeId, Seat};
+use super::phase::Phase;
+use super::resources::{DevCard, DevSet, ResourceSet};
+use super::rules::Rules;
+use super::setup::SetupError;
+use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
+use super::topology::topology;
+
+/// A piece on the board, as a server announces it (`SOCPutPiece`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// A road on an edge.
+    Road(EdgeId),
+    /// A settlement on a node.
+    Settlement(NodeId),
+    /// A city on a node (replacing the seat's settlement there).
+    City(NodeId),
+}
+
+/// Who is to move and in which phase: the part of a position a server states in its turn and
+/// game-state messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The seat whose turn it is.
+    pub current: Seat,
+    /// The seat that placed first and rolls first.
+    pub first_player: Seat,
+    /// The pending decision.
+    pub phase: Phase,
+    /// This turn's dice total, 0 before the roll.
+    pub dice: u8,
+    /// Whether the current player played a development card this turn.
+    pub played_dev: bool,
+    /// Turns played (1 in the first player's first regular turn).
+    pub turn: u32,
+    /// Cards each seat still owes in `Phase::Discard`.
+    pub discard_owed: BySeat<u8>,
+    /// The winner once the game is over.
+    pub winner: Option<Seat>,
+}
+
+impl State {
+    /// Puts `piece` down for `seat` without payment or phase change (the server charged for
+    /// it in its own messages), after the piece rules of [`super::check_pieces`]: stock left,
+    /// a free node obeying the distance rule for a settlement, the seat's own settlement for
+    /// a city, a free edge touching the seat's buildings or roads for a road. Caches and the
+    /// longest-road award follow (`SOCGame.putPieceCommon`).
+    ///
+    /// # Errors
+    /// The rule the piece breaks; the state is unchanged.
+    pub fn put_piece(&mut self, seat: Seat, piece: Piece) -> Result<(), SetupError> {
+        match piece {
+            Piece::Road(e) => {
+                let anchors = self.settlements[seat] | self.cities[seat] | self.road_nodes[seat];
+                if !topology().edge_node_set[e.index()].intersects(anchors) {
+                    return Err(SetupError::DisconnectedRoad(seat));
+                }
+            }
+            Piece::City(n) if !self.settlements[seat].contains(n) => {
+                return Err(SetupError::OverlappingBuildings(n));
+            }
+            _ => {}
+        }
+        self.put_piece_in_any_order(seat, piece)
+    }
+
+    /// [`State::put_piece`] without the road's connection to the seat's pieces, and a city
+    /// where the seat has no settlement yet taking a free node: for a game joined in
+    /// progress, whose pieces a server lists in the order `SOCPlayer.getPieces` keeps them,
+    /// where a city (which replaced its settlement in that list) comes after the roads first
+    /// built from it.
+    ///
+    /// # Errors
+    /// The rule the piece breaks; the state is unchanged.
+    pub fn put_piece_in_any_order(&mut self, seat: Seat, piece: Piece) -> Result<(), SetupError> {
+        match piece {
+            Piece::Road(e) => {
+                if self.roads[seat].len() >= MAX_ROADS {
+                    return Err(SetupError::TooManyPieces(seat));
+                }
+                if self.all_roads.contains(e) {
+                    return Err(SetupError::OverlappingRoads(seat));
+                }
+                self.place_road(seat, e);
+            }
+            Piece::Settlement(n) => {
+                if self.settlements[seat].len() >= MAX_SETTLEMENTS {
+                    return Err(SetupError::TooManyPieces(seat));
+                }
+                if self.occupied.contains(n) {
+                    return Err(SetupError::OverlappingBuildings(n));
+                }
+                if self.blocked.contains(n) {
+                    return Err(SetupError::DistanceRule(n));
+                }
+                self.place_settlement(seat, n);
+            }
+            Piece::City(n) => {
+                if self.cities[seat].len() >= MAX_CITIES {
+                    return Err(SetupError::TooManyPieces(seat));
+                }
+                if !self.settlements[seat].contains(n) {
+                    if self.occupied.contains(n) {
+                        return Err(SetupError::OverlappingBuildings(n));
+                    }
+                    if self.blocked.contains(n) {
+                        return Err(SetupError::DistanceRule(n));
+                    }
+                    self.place_settlement(seat, n);
+                }
+                // Same node, same owner: no cache changes (`SOCGame.putPieceCommon`).
+                self.settlements[seat].remove(n);
+                self.cities[seat].insert(n);
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes back `seat`'s settlement at `n` (an initial placement the server cancelled).
+    /// Returns false, changing nothing, if the seat has no settlement there.
+    pub fn take_back_settlement(&mut self, seat: Seat, n: NodeId) -> bool {
+        if !self.settlements[seat].contains(n) {
+            return false;
+        }
+        self.settlements[seat].remove(n);
+        if self.last_settlement[seat] == Some(n) {
+            self.last_settlement[seat] = None;
+        }
+        self.rebuild_caches();
+        self.update_longest_road_award();
+        true
+    }
+
+    /// The cards a settlement at `n` yields once: one per adjacent land hex, the desert none
+    /// (the second initial settlement's income, `SOCGame.putPieceCommon` in START2A).
+    pub fn settlement_yield(&self, n: NodeId) -> ResourceSet {
+        let mut out = ResourceSet::EMPTY;
+        for h in topology().node_hexes(n) {
+            if let Some(r) = self.board.hex_resource[h.index()] {
+                out[r] += 1;
+            }
+        }
+        out
+    }
+
+    /// `seat`'s development cards bought this turn become playable (`SOCGame.endTurn` →
+    /// `SOCPlayer.updateAtTurn`).
+    pub fn age_dev_cards(&mut self, seat: Seat) {
+        let new = std::mem::take(&mut self.dev_new[seat]);
+        for c in DevCard::ALL {
+            self.dev_old[seat][c] += new[c];
+        }
+    }
+
+    /// `seat` gains a development card: bought this turn (`new`) or held from before.
+    pub fn gain_dev_card(&mut self, seat: Seat, card: DevCard, new: bool) {
+        let set = if new {
+            &mut self.dev_new[seat]
+        } else {
+            &mut self.dev_old[seat]
+        };
+        set[card] = set[card].saturating_add(1);
+    }
+
+    /// `seat` loses a development card bought this turn (`new`) or held from before. Returns
+    /// false, changing nothing, if it held none of that kind there.
+    pub fn lose_dev_card(&mut self, seat: Seat, card: DevCard, new: bool) -> bool {
+        let set = if new {
+            &mut self.dev_new[seat]
+        } else {
+            &mut self.dev_old[seat]
+        };
+        if set[card] == 0 {
+            return false;
+        }
+        set[card] -= 1;
+        true
+    }
+
+    /// Sets the knights `seat` has played; the largest-army award follows
+    /// (`SOCGame.updateLargestArmy`).
+    pub fn set_knights(&mut self, seat: Seat, knights: u8) {
+        self.knights[seat] = knights;
+        self.update_largest_army();
+    }
+
+    /// The longest-road holder as the server states it, where it differs from the engine's.
+    pub fn correct_longest_road(&mut self, holder: Option<Seat>) {
+        self.longest_road = holder;
+    }
+
+    /// The largest-army holder as the server states it, where it differs from the engine's.
+    pub fn correct_largest_army(&mut self, holder: Option<Seat>) {
+        self.largest_army = holder;
+    }
+
+    /// Moves the robber to `h` (no steal: the server reports the robbery separately).
+    pub fn set_robber(&mut self, h: HexId) {
+        self.robber = h;
+    }
+
+    /// Records `seat`'s last placed settlement (the initial placements' road anchor).
+    pub fn set_last_settlement(&mut self, seat: Seat, n: Option<NodeId>) {
+        self.last_settlement[seat] = n;
+    }
+
+    /// Replaces the rules (the seats in play are known only once everyone sat down).
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// Sets who is to move and in which phase, as the server states it. A pending trade offer
+    /// is dropped (the client follows offers itself).
+    pub fn set_position(&mut self, p: Position) {
+        self.current = p.current;
+        self.first_player = p.first_player;
+        self.phase = p.phase;
+        self.dice = p.dice;
+        self.played_dev = p.played_dev;
+        self.turn = p.turn;
+        self.discard_owed = if p.phase == Phase::Discard {
+            p.discard_owed
+        } else {
+            BySeat::default()
+        };
+        self.winner = if p.phase == Phase::Over {
+            p.winner
+        } else {
+            None
+        };
+        self.offer = None;
+    }
+
+    /// Replaces every seat's development cards and the deck at once (guessed hidden kinds).
+    pub fn set_all_dev_cards(&mut self, old: BySeat<DevSet>, new: BySeat<DevSet>, deck: DevSet) {
+        self.dev_old = old;
+        self.dev_new = new;
+        self.deck = deck;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::sets::NodeSet;
+    use crate::game::Board;
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn pieces_follow_the_piece_rules_and_refuse_without_change() {
+        let topo = topology();
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let (a, b) = (Seat::new(0), Seat::new(1));
+        let home = NodeId::all().nth(20).unwrap();
+        let next_door = topo.node_neighbours[home.index()].first().unwrap();
+        let own_edge = topo.node_edges(home).next().unwrap();
+        let far_edge = EdgeId::all()
+            .find(|e| {
+                !topo.edge_node_set[e.index()]
+                    .intersects(topo.node_neighbours[home.index()] | NodeSet::single(home))
+            })
+            .unwrap();
+        st.put_piece(a, Piece::Settlement(home)).unwrap();
+        let before = st.clone();
+        assert_eq!(
+            st.put_piece(b, Piece::Settlement(home)),
+            Err(SetupError::OverlappingBuildings(home))
+        );
+        assert_eq!(
+            st.put_piece(b, Piece::Settlement(next_door)),
+            Err(SetupError::DistanceRule(next_door))
+        );
+        assert!(st.put_piece(b, Piece::City(home)).is_err());
+        assert_eq!(
+            st.put_piece(a, Piece::Road(far_edge)),
+            Err(SetupError::DisconnectedRoad(a))
+        );
+        assert_eq!(st, before);
+        st.put_piece(a, Piece::Road(own_edge)).unwrap();
+        assert_eq!(
+            st.put_piece_in_any_order(b, Piece::Road(own_edge)),
+            Err(SetupError::OverlappingRoads(b))
+        );
+        st.put_piece(a, Piece::City(home)).unwrap();
+        assert_eq!((st.public_vp(a), st.pieces_left(a)), (2, (14, 5, 3)));
+        assert_eq!(State::from_setup(&st.to_setup()).unwrap(), st);
+        assert!(!st.take_back_settlement(a, home));
+    }
+
+    #[test]
+    fn a_taken_back_settlement_leaves_no_trace() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let empty = st.clone();
+        let home = NodeId::all().nth(30).unwrap();
+        st.put_piece(Seat::new(2), Piece::Settlement(home)).unwrap();
+        st.set_last_settlement(Seat::new(2), Some(home));
+        assert!(st.take_back_settlement(Seat::new(2), home));
+        assert_eq!(st, empty);
+    }
+
+    #[test]
+    fn yield_and_knights_use_the_engine_rules() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let node = NodeId::all().nth(20).unwrap();
+        let expected: u32 = topology()
+            .node_hexes(node)
+            .filter(|h| st.board().hex_resource[h.index()].is_some())
+            .count() as u32;
+        assert_eq!(st.settlement_yield(node).total(), expected);
+        st.set_knights(Seat::new(2), 2);
+        assert_eq!(st.largest_army_holder(), None);
+        st.set_knights(Seat::new(2), 3);
+        assert_eq!(st.largest_army_holder(), Some(Seat::new(2)));
+        st.set_knights(Seat::new(1), 3);
+        assert_eq!(st.largest_army_holder(), Some(Seat::new(2)));
+    }
+}
