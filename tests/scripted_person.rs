@@ -466,9 +466,9 @@ async fn play_person(port: u16, game: &str, options: &str) -> Outcome {
         if mirror.state == 20 && mirror.current == Some(Seat::new(bot as usize)) && sent.is_none() {
             // One card the person holds for one it lacks.
             let hand = mirror.hand(me);
-            if let Some(have) = (0..5).find(|&r| hand.known[r] > 0) {
+            if let Some(have) = (0..5).find(|&r| hand.known.0[r] > 0) {
                 let want = (0..5)
-                    .find(|&r| hand.known[r] == 0)
+                    .find(|&r| hand.known.0[r] == 0)
                     .unwrap_or((have + 1) % 5);
                 let mut give = [0; 5];
                 let mut get = [0; 5];

@@ -22,7 +22,7 @@ fn msg(line: &str) -> Message {
 }
 
 fn total(m: &Mirror, seat: usize) -> i32 {
-    m.hand(catan_bot::game::Seat::new(seat)).total()
+    m.hand(catan_bot::game::Seat::new(seat)).total() as i32
 }
 
 /// A random classic board as the server's BOARDLAYOUT.
@@ -65,7 +65,7 @@ fn a_2_4_bank_trade_is_counted_once() {
     let mut m = mirror(2400, 0);
     feed(&mut m, &BANK_TRADE_2_4);
     let h = m.hand(catan_bot::game::Seat::new(1));
-    assert_eq!((h.known, h.unknown), ([0, 0, 0, 0, 1], 0));
+    assert_eq!((h.known.0, h.unknown), ([0, 0, 0, 0, 1], 0));
     assert_eq!(m.mismatches(), 0);
 
     // The same lines read as a 2.5+ server's would apply the trade twice.
@@ -80,7 +80,7 @@ fn a_2_5_bank_trade_carries_the_cards() {
         &["1024|{G},1,101,4,2", "1040|{G},0,0,0,2,0,0,0,0,0,1,1"],
     );
     let h = m.hand(catan_bot::game::Seat::new(1));
-    assert_eq!((h.known, h.unknown), ([0, 0, 0, 0, 1], 0));
+    assert_eq!((h.known.0, h.unknown), ([0, 0, 0, 0, 1], 0));
     assert_eq!(m.mismatches(), 0);
 }
 
@@ -136,8 +136,8 @@ fn a_2_4_monopoly_with_one_victim_is_exact() {
     );
     let me = m.hand(catan_bot::game::Seat::new(0));
     let victim = m.hand(catan_bot::game::Seat::new(1));
-    assert_eq!(me.known, [4, 0, 0, 0, 0]);
-    assert_eq!((victim.known, victim.unknown), ([0; 5], 0));
+    assert_eq!(me.known.0, [4, 0, 0, 0, 0]);
+    assert_eq!((victim.known.0, victim.unknown), ([0; 5], 0));
     assert_eq!(m.mismatches(), 0);
 }
 
@@ -253,7 +253,7 @@ fn joining_a_game_in_progress_builds_the_mirror_from_the_servers_state() {
     );
     assert_eq!(m.mismatches(), 0);
     let me = m.hand(Seat::new(2));
-    assert_eq!((me.known, me.unknown), ([1, 0, 0, 2, 0], 0));
+    assert_eq!((me.known.0, me.unknown), ([1, 0, 0, 2, 0], 0));
     assert_eq!(m.hand(Seat::new(1)).unknown, 5);
     // Round 3, first player seat 0, seat 1 to move: 2 rounds of 4 turns, then its 2nd turn.
     assert_eq!(m.turn, 10);

@@ -929,7 +929,7 @@ impl GamePlayer {
             Some(S::WaitingForDiscards) => {
                 let n = u32::from(self.mirror.discard_request.unwrap_or(0));
                 let hand = self.mirror.hand(me);
-                let set = ResourceSet(hand.known.map(|k| k.clamp(0, 255) as u8));
+                let set = hand.known;
                 Message::Discard(proto::Discard {
                     game: g,
                     player: None,

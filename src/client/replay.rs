@@ -17,6 +17,7 @@ use tracing::{info_span, warn};
 use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
 use super::versions;
+use crate::game::State;
 
 /// One game of a transcript, replayed.
 #[derive(Clone, Debug)]
@@ -153,9 +154,19 @@ pub fn replay(text: &str) -> Replay {
                     && GameState::from_wire(mirror.state).is_some_and(GameState::is_decision)
                 {
                     *views += 1;
-                    if let Err(e) = mirror.view() {
-                        warn!(line_no, game = %shown(g), error = %e, "no valid view at a decision point");
-                        *errors += 1;
+                    match mirror.view() {
+                        Err(e) => {
+                            warn!(line_no, game = %shown(g), error = %e, "no valid view at a decision point");
+                            *errors += 1;
+                        }
+                        // The view is built from the model without a check; here every rule
+                        // of `State::from_setup` must hold for it.
+                        Ok(v) => {
+                            if let Err(e) = State::from_setup(&v.state.to_setup()) {
+                                warn!(line_no, game = %shown(g), error = %e, "the view breaks an engine rule");
+                                *errors += 1;
+                            }
+                        }
                     }
                 }
             }

@@ -146,7 +146,7 @@ pub fn find_moment(
 pub fn offerable(mirror: &Mirror, from: usize, not: usize) -> usize {
     let h = mirror.hand(Seat::new(from));
     (0..5)
-        .find(|&r| r != not && (h.known[r] > 0 || h.unknown > 0))
+        .find(|&r| r != not && (h.known.0[r] > 0 || h.unknown > 0))
         .expect("the offerer holds another card")
 }
 
@@ -156,6 +156,8 @@ pub fn offer_moment(lines: &[Message], game: &str, me: usize) -> (usize, usize, 
     let (i, mirror) = find_moment(lines, game, me, |s| s.index() != me);
     let from = mirror.current.expect("a current player").index();
     let hand = mirror.hand(Seat::new(me));
-    let have = (0..5).find(|&r| hand.known[r] > 0).expect("we hold a card");
+    let have = (0..5)
+        .find(|&r| hand.known.0[r] > 0)
+        .expect("we hold a card");
     (i, from, have, offerable(&mirror, from, have))
 }

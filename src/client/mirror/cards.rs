@@ -1,0 +1,453 @@
+//! Resource and development cards: hands as [`Belief`](crate::agent::Belief)s, the viewer's
+//! own development cards in the model, opponents' as counts, the deck count; every total the
+//! server states checked.
+
+use jsettlers_protocol::codes::{
+    DataCheckType, DevCardActionKind as DevAction, ElementAction, PlayerElementType as Element,
+};
+use jsettlers_protocol::{self as proto, Message, Robbed};
+use tracing::debug;
+
+use super::pieces::Stock;
+use super::{add_dev, cards, Mirror, STATE_OVER};
+use crate::agent::Belief;
+use crate::client::bounds::MAX_DEV_CARDS;
+use crate::client::logsafe::shown;
+use crate::client::translate::seat;
+use crate::game::{DevCard, DevSet, Resource, ResourceSet, Seat};
+
+/// A wire resource set (counts within the boundary's range) as an engine set.
+fn set_of(set: &proto::ResourceSet) -> ResourceSet {
+    ResourceSet(set.0.map(cards))
+}
+
+impl Mirror {
+    pub(super) fn on_dice_resources(&mut self, msg: &Message, m: &proto::DiceResultResources) {
+        for p in &m.players {
+            let Some(s) = seat(p.player) else {
+                self.bad(msg, "bad seat");
+                continue;
+            };
+            for &(amount, rtype) in &p.gains {
+                match Resource::from_server(rtype) {
+                    Some(r) => self.beliefs[s].gain(r, cards(amount)),
+                    None => self.beliefs[s].gain_unknown(cards(amount)),
+                }
+            }
+            self.check_total(s, p.new_total, "DICERESULTRESOURCES total");
+        }
+    }
+
+    pub(super) fn on_discard(&mut self, m: &proto::Discard) {
+        let Some(s) = m.player.and_then(seat) else {
+            return; // our own outgoing form, or garbage
+        };
+        let known = set_of(&m.resources);
+        for r in Resource::ALL {
+            if known[r] > 0 && !self.beliefs[s].lose(r, known[r]) {
+                self.mismatch("hand", format_args!("seat {s:?} discarded cards it lacked"));
+            }
+        }
+        if m.unknown > 0 && !self.beliefs[s].lose_unseen(cards(m.unknown)) {
+            self.mismatch(
+                "hand",
+                format_args!("seat {s:?} discarded more than it held"),
+            );
+        }
+        if self.is_me(s) {
+            self.discard_request = None;
+        }
+    }
+
+    pub(super) fn on_robbery(&mut self, msg: &Message, m: &proto::RobberyResult) {
+        let (Some(perp), Some(victim)) = (seat(m.perpetrator), seat(m.victim)) else {
+            return self.bad(msg, "bad seat");
+        };
+        let Robbed::Resource { resource, amount } = m.robbed else {
+            return self.bad(msg, "not a classic robbery");
+        };
+        if !m.is_gain_lose {
+            return;
+        }
+        let n = cards(amount);
+        match Resource::from_server(resource) {
+            Some(r) => {
+                if !self.beliefs[victim].lose(r, n) {
+                    self.mismatch("hand", format_args!("victim {victim:?} lacked {r:?}"));
+                }
+                self.beliefs[perp].gain(r, n);
+            }
+            None => {
+                if !self.beliefs[victim].lose_unseen(n) {
+                    self.mismatch("hand", format_args!("victim {victim:?} had no cards"));
+                }
+                self.beliefs[perp].gain_unknown(n);
+            }
+        }
+    }
+
+    pub(super) fn player_element(
+        &mut self,
+        msg: &Message,
+        player: i32,
+        action: i32,
+        element: i32,
+        amount: i32,
+        news: bool,
+    ) {
+        use ElementAction::{Gain, Lose, Set};
+        let action = ElementAction::from_wire(action);
+        let element = Element::from_wire(element);
+        if player == -1 {
+            if element == Some(Element::PlayedDevCardFlag) && action == Some(Set) {
+                self.played_dev = amount != 0;
+            }
+            return;
+        }
+        let Some(s) = seat(player) else {
+            return self.bad(msg, "bad seat");
+        };
+        let Some(element) = element else { return };
+        if let Some(r) = element.resource_index().map(Resource::new) {
+            self.resource_element(msg, s, r, action, amount, news);
+            return;
+        }
+        match (element, action) {
+            (Element::UnknownResource, Some(Set)) => {
+                let known = self.beliefs[s].known.total();
+                self.beliefs[s].unknown = cards(amount);
+                if known > 0 && amount > 0 {
+                    debug!(game = %shown(&self.game), "unknown-resource SET with known cards");
+                }
+            }
+            (Element::UnknownResource, Some(Gain)) => self.beliefs[s].gain_unknown(cards(amount)),
+            (Element::UnknownResource, Some(Lose)) => {
+                let held = self.beliefs[s].lose_unseen(cards(amount));
+                if !held {
+                    self.mismatch("hand", format_args!("seat {s:?} lost more than it held"));
+                }
+            }
+            (Element::UnknownResource, None) => self.bad(msg, "bad element action"),
+            (Element::Roads, Some(Set)) => self.check_stock(s, Stock::Roads, amount),
+            (Element::Settlements, Some(Set)) => self.check_stock(s, Stock::Settlements, amount),
+            (Element::Cities, Some(Set)) => self.check_stock(s, Stock::Cities, amount),
+            (Element::NumKnights, Some(a)) => {
+                let k = self.knights(s);
+                let v = match a {
+                    Set => amount,
+                    Gain => k + amount,
+                    Lose => k - amount,
+                };
+                self.set_knights(s, v);
+            }
+            (Element::ResourceCount, Some(Set)) => self.check_total(s, amount, "RESOURCE_COUNT"),
+            (Element::LastSettlementNode, Some(Set)) => {
+                let n = crate::game::NodeId::from_server(amount);
+                if let Some(model) = self.model.as_mut() {
+                    model.set_last_settlement(s, n);
+                }
+            }
+            (Element::PlayedDevCardFlag, Some(Set)) => self.played_dev = amount != 0,
+            _ => {}
+        }
+    }
+
+    /// A SET, GAIN or LOSE of one resource type in a seat's hand.
+    fn resource_element(
+        &mut self,
+        msg: &Message,
+        s: Seat,
+        r: Resource,
+        action: Option<ElementAction>,
+        amount: i32,
+        news: bool,
+    ) {
+        use ElementAction::{Gain, Lose, Set};
+        // Before 2.5, the SETs after a monopoly announcement settle it.
+        if action == Some(Set) && self.monopoly.is_some_and(|m| m.resource == r) {
+            self.monopoly_set(s, r, amount, news);
+            return;
+        }
+        let n = cards(amount);
+        match action {
+            Some(Set) if news => {
+                // A surprise change (monopoly): the seat now has exactly `amount`.
+                self.beliefs[s].known[r] = n;
+                self.recount[s] = true;
+            }
+            Some(Set) => {
+                let had = self.beliefs[s].known[r];
+                if self.is_me(s) && had != n && self.model.is_some() && !self.joining {
+                    self.mismatch(
+                        "own hand",
+                        format_args!("{r:?}: mirror {had}, server SET {amount}"),
+                    );
+                }
+                self.beliefs[s].known[r] = n;
+            }
+            Some(Gain) => self.beliefs[s].gain(r, n),
+            Some(Lose) => {
+                if !self.beliefs[s].lose(r, n) {
+                    self.mismatch(
+                        "hand",
+                        format_args!("seat {s:?} lost {amount} {r:?} it lacked"),
+                    );
+                }
+            }
+            None => self.bad(msg, "bad element action"),
+        }
+    }
+
+    /// A pre-2.5 monopoly's SET of resource `r` for seat `s`: the monopolist's new amount, or a
+    /// victim's (news) zero.
+    fn monopoly_set(&mut self, s: Seat, r: Resource, amount: i32, news: bool) {
+        let Some(mut m) = self.monopoly else {
+            return;
+        };
+        if s == m.by && !news {
+            // Exactly `amount` of `r` now, and `taken` cards more than before: any of its
+            // unknown cards that were `r` are in `amount` already.
+            let total = self.beliefs[s].total() as i32 + m.taken;
+            let had = i32::from(self.beliefs[s].known[r]);
+            if self.is_me(s) && had + m.taken != amount {
+                self.mismatch(
+                    "own hand",
+                    format_args!("monopoly: {had} + {} taken, server SET {amount}", m.taken),
+                );
+            }
+            self.beliefs[s].known[r] = cards(amount);
+            self.beliefs[s].set_total(cards(total));
+        } else {
+            let h = &mut self.beliefs[s];
+            m.unaccounted -= i32::from(h.known[r]);
+            h.known[r] = cards(amount);
+            m.maybe_unknown[s] = h.unknown > 0;
+        }
+        self.monopoly = Some(m);
+    }
+
+    /// Settles a pre-2.5 monopoly at the game state that ends it: the cards taken that no
+    /// victim's known cards account for were among victims' unknown cards.
+    pub(super) fn settle_monopoly(&mut self) {
+        let Some(m) = self.monopoly.take() else {
+            return;
+        };
+        let mut left = m.unaccounted;
+        let from: Vec<Seat> = Seat::all().filter(|&s| m.maybe_unknown[s]).collect();
+        if left < 0 || (left > 0 && from.is_empty()) {
+            self.mismatch(
+                "hand",
+                format_args!(
+                    "monopoly took {}, victims' cards account for {}",
+                    m.taken,
+                    m.taken - left
+                ),
+            );
+            return;
+        }
+        for &s in &from {
+            let k = left.min(i32::from(self.beliefs[s].unknown));
+            self.beliefs[s].unknown -= cards(k);
+            left -= k;
+            if from.len() > 1 {
+                // Which victim lost how many is not known: its next published total is news.
+                self.recount[s] = true;
+            }
+        }
+    }
+
+    /// Compares a published hand size with the mirror's; the server wins.
+    pub(super) fn check_total(&mut self, s: Seat, total: i32, source: &str) {
+        if std::mem::take(&mut self.recount[s]) || self.joining {
+            // A figure the mirror could not know (after a monopoly, or joining): news, not a
+            // difference.
+            self.beliefs[s].set_total(cards(total));
+            return;
+        }
+        let ours = self.beliefs[s].total() as i32;
+        if ours != total {
+            self.mismatch(
+                "hand size",
+                format_args!("seat {s:?}: mirror {ours}, {source} {total}"),
+            );
+            self.beliefs[s].set_total(cards(total));
+        }
+    }
+
+    /// `s` gives `give` and receives `get` (bank trade, one side of a player trade).
+    pub(super) fn exchange(
+        &mut self,
+        s: Seat,
+        give: &proto::ResourceSet,
+        get: &proto::ResourceSet,
+    ) {
+        let (give, get) = (set_of(give), set_of(get));
+        for r in Resource::ALL {
+            if give[r] > 0 && !self.beliefs[s].lose(r, give[r]) {
+                self.mismatch(
+                    "hand",
+                    format_args!("seat {s:?} traded away cards it lacked"),
+                );
+            }
+        }
+        for r in Resource::ALL {
+            self.beliefs[s].gain(r, get[r]);
+        }
+    }
+
+    pub(super) fn set_deck_count(&mut self, n: i32) {
+        let ours = DevSet::FULL_DECK.total() as i32 - self.drawn;
+        if ours != n && !self.joining {
+            self.mismatch("dev cards left", format_args!("mirror {ours}, server {n}"));
+        }
+        self.drawn = DevSet::FULL_DECK.total() as i32 - n;
+        self.deck_count = n;
+    }
+
+    /// A seat's development card, in the model for the viewer, as a count for the others.
+    fn dev_gain(&mut self, s: Seat, card: Option<DevCard>, new: bool, msg: &Message) {
+        if self.is_me(s) {
+            match (card, self.model.as_mut()) {
+                (Some(c), Some(model)) => model.gain_dev_card(s, c, new),
+                _ => self.bad(msg, "own card of unknown type"),
+            }
+            return;
+        }
+        let (old, fresh) = &mut self.dev_counts[s];
+        let n = if new { fresh } else { old };
+        *n = (*n + 1).min(MAX_DEV_CARDS);
+    }
+
+    fn dev_lose(&mut self, s: Seat, card: Option<DevCard>, new: bool, msg: &Message) {
+        if self.is_me(s) {
+            match (card, self.model.as_mut()) {
+                (Some(c), Some(model)) => {
+                    model.lose_dev_card(s, c, new);
+                }
+                _ => self.bad(msg, "own card of unknown type"),
+            }
+            return;
+        }
+        let (old, fresh) = &mut self.dev_counts[s];
+        let n = if new { fresh } else { old };
+        *n = (*n - 1).max(0);
+    }
+
+    pub(super) fn on_dev_card(&mut self, msg: &Message, m: &proto::DevCardAction) {
+        let Some(s) = seat(m.player) else {
+            return; // CANNOT_PLAY (pn -1) is a refusal, handled by the session
+        };
+        let me = self.is_me(s);
+        let Some(action) = DevAction::from_wire(m.action) else {
+            return self.bad(msg, "unknown dev-card action");
+        };
+        use DevAction::{AddNew, AddOld, Draw, Play, RemoveNew, RemoveOld};
+        for &t in &m.card_types {
+            let card = DevCard::from_server(t);
+            match action {
+                Draw => {
+                    if !std::mem::take(&mut self.draw_counted) {
+                        self.drawn = (self.drawn + 1).min(MAX_DEV_CARDS);
+                    }
+                    if me && card.is_none() {
+                        self.bad(msg, "own drawn card of unknown type");
+                    } else {
+                        self.dev_gain(s, card, true, msg);
+                    }
+                }
+                Play => {
+                    let Some(c) = card else {
+                        return self.bad(msg, "played card of unknown type");
+                    };
+                    add_dev(&mut self.played[c]);
+                    self.last_played = Some((s, c));
+                    self.played_dev = true;
+                    self.play_dev(s, c);
+                }
+                // Hidden VP cards revealed at game over (guide §6.6).
+                AddOld
+                    if self.state == STATE_OVER && card == Some(DevCard::VictoryPoint) && !me =>
+                {
+                    self.revealed_vp[s] = (self.revealed_vp[s] + 1).min(MAX_DEV_CARDS)
+                }
+                AddOld if self.state == STATE_OVER => {}
+                AddOld | AddNew => {
+                    // A card returned to the hand (forced end after playing it, guide §7.2).
+                    let c = card.or(self.last_played.filter(|(p, _)| *p == s).map(|(_, c)| c));
+                    if let Some((p, lc)) = self.last_played {
+                        if p == s && Some(lc) == c && self.played[lc] > 0 {
+                            self.played[lc] -= 1;
+                            self.last_played = None;
+                        }
+                    }
+                    self.dev_gain(s, c, action == AddNew, msg);
+                }
+                RemoveOld | RemoveNew => self.dev_lose(s, card, action == RemoveNew, msg),
+                DevAction::CannotPlay => {}
+            }
+        }
+    }
+
+    /// `s` played `c`: from its cards held since before this turn.
+    fn play_dev(&mut self, s: Seat, c: DevCard) {
+        if !self.is_me(s) {
+            if self.dev_counts[s].0 > 0 {
+                self.dev_counts[s].0 -= 1;
+            } else {
+                self.mismatch(
+                    "dev cards",
+                    format_args!("seat {s:?} played a card it had not held"),
+                );
+            }
+            return;
+        }
+        let Some(model) = self.model.as_mut() else {
+            return;
+        };
+        if model.lose_dev_card(s, c, false) {
+            return;
+        }
+        if model.lose_dev_card(s, c, true) {
+            self.mismatch("dev cards", format_args!("played a new {c:?}"));
+        } else {
+            self.mismatch("dev cards", format_args!("played a {c:?} not held"));
+        }
+    }
+
+    pub(super) fn on_data_check(&mut self, m: &proto::BotGameDataCheck) {
+        if m.check_type != DataCheckType::Resources.wire() {
+            return;
+        }
+        self.stats.data_checks += 1;
+        for h in &m.hands {
+            let Some(s) = seat(h.player) else { continue };
+            let actual = set_of(&h.resources);
+            let belief = self.beliefs[s];
+            let ok = if self.is_me(s) {
+                belief.known == actual && belief.unknown == 0
+            } else {
+                belief.total() == actual.total() && actual.contains(belief.known)
+            };
+            if !ok {
+                self.stats.data_check_mismatches += 1;
+                self.mismatch(
+                    "data check",
+                    format_args!(
+                        "seat {s:?}: mirror known {:?} + {} unknown, server hand {:?}",
+                        belief.known.0, belief.unknown, actual.0
+                    ),
+                );
+                // Correct only what the viewer may know (module doc).
+                self.beliefs[s] = if self.is_me(s) {
+                    Belief::exact(actual, false)
+                } else {
+                    Belief {
+                        known: ResourceSet::EMPTY,
+                        unknown: cards(actual.total() as i32),
+                        dev_hidden: true,
+                    }
+                };
+            }
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! The mirror: one game followed from the server's messages, from one seat's point of view.
+//! Imports `jsettlers_protocol`, `crate::game`, `crate::agent::view` and the client's
+//! `translate`; no tokio, no I/O.
+//!
+//! The game itself is an engine [`State`] (the *model*), driven by the server's events: a
+//! piece put down ([`State::put_piece`]), a settlement taken back, a knight count, the
+//! robber, a turn that ends ([`State::age_dev_cards`]). Every rule those touch — caches, the
+//! longest-road and largest-army awards, points, pieces left, the second settlement's
+//! income — is the engine's, written once. What the viewer cannot see lives in [`Belief`]s,
+//! the type the arena's card tracker uses: per seat, the cards of known type and the count of
+//! unknown ones. A decision's [`View`](crate::agent::View) is the model with the hidden cards filled by guesses
+//! (the agent redraws them) and the turn position the server stated.
+//!
+//! Every figure the server states is an assertion against the model and the beliefs:
+//! PLAYERELEMENT SETs, pieces left, award holders, new hand totals in DICERESULTRESOURCES,
+//! RESOURCECOUNT, the deck count, BOTGAMEDATACHECK, GAMESTATS. Where they differ, the server
+//! wins, a `warn!` names the difference, and [`Mirror::mismatches`] counts it. The data check
+//! (every robot's exact hand) only corrects what the viewer could know: its own hand exactly,
+//! an opponent's hand only by forgetting the card types it believed (the total is public
+//! anyway) — its contents never reach a [`View`](crate::agent::View).
+//!
+//! Files: `mod.rs` the state and the message dispatch, `turns.rs` game states, turns and game
+//! elements, `pieces.rs` the board, `cards.rs` resource and development cards, `view.rs` the
+//! decision's view.
+
+mod cards;
+mod pieces;
+mod turns;
+mod view;
+
+use std::fmt;
+
+use jsettlers_protocol::codes::{GameState, PieceType, SimpleActionType};
+use jsettlers_protocol::{GameStatsKind, Message};
+use tracing::warn;
+
+use super::bounds::{self, MAX_DEV_CARDS};
+use super::logsafe::shown;
+use super::options;
+use super::translate::seat;
+use super::versions;
+use crate::agent::Belief;
+use crate::game::{Board, BySeat, DevCard, DevSet, HexId, Resource, Rules, Seat, State};
+
+pub use view::MirrorError;
+
+/// Server game states the mirror treats specially (guide §6.1).
+pub const STATE_START2A: i32 = GameState::Start2A.wire();
+/// Game over.
+pub const STATE_OVER: i32 = GameState::Over.wire();
+/// Waiting for discards.
+const STATE_DISCARDS: i32 = GameState::WaitingForDiscards.wire();
+
+/// A card count from the network (the boundary keeps it within `0..=MAX_CARDS`) as a belief's
+/// count.
+fn cards(n: i32) -> u8 {
+    n.clamp(0, 255) as u8
+}
+
+/// One more development card in a per-kind count.
+fn add_dev(count: &mut u8) {
+    *count = count.saturating_add(1).min(MAX_DEV_CARDS as u8);
+}
+
+/// A pre-2.5 monopoly between its announcement and the next game state: the victims' SETs
+/// say only that they now hold none of the resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Monopoly {
+    by: Seat,
+    resource: Resource,
+    /// Cards taken in all.
+    taken: i32,
+    /// Cards taken that no victim's known cards account for yet.
+    unaccounted: i32,
+    /// Victims that may have lost cards of unknown type.
+    maybe_unknown: BySeat<bool>,
+}
+
+/// What went into the mirror, for reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MirrorStats {
+    /// Differences between the mirror and a figure the server published.
+    pub mismatches: u32,
+    /// BOTGAMEDATACHECK messages compared.
+    pub data_checks: u32,
+    /// Data-check mismatches (included in `mismatches`).
+    pub data_check_mismatches: u32,
+    /// Messages the mirror could not apply (bad coordinates, unknown seats, numbers out of
+    /// range, a placement the rules forbid).
+    pub bad_messages: u32,
+}
+
+/// One game as seen by one seat. See the module doc.
+#[derive(Clone, Debug)]
+pub struct Mirror {
+    /// Game name.
+    pub game: String,
+    /// The viewer's seat, once known (BOTJOINGAMEREQUEST, or the SITDOWN echo of our name).
+    pub me: Option<Seat>,
+    /// Our nickname, to recognise our SITDOWN echo.
+    pub nickname: Option<String>,
+    /// Nickname per seat (SITDOWN).
+    pub names: [Option<String>; 4],
+    /// The game: board, pieces, awards, robber, knights, the viewer's development cards.
+    /// Created when the real board arrives. Hands are in `beliefs`, opponents' development
+    /// cards in `dev_counts`; the turn position in the fields below.
+    model: Option<State>,
+    /// What the viewer knows of each seat's resource cards.
+    beliefs: BySeat<Belief>,
+    /// Opponents' unplayed development cards (kinds hidden): held from before this turn,
+    /// bought this turn.
+    dev_counts: BySeat<(i32, i32)>,
+    /// Cards everyone has played (public).
+    played: DevSet,
+    /// The last card played this turn, to undo if the server returns it to the hand.
+    last_played: Option<(Seat, DevCard)>,
+    /// VP cards revealed at game over, per seat.
+    revealed_vp: BySeat<i32>,
+    /// Cards left in the deck (the server's figure).
+    deck_count: i32,
+    /// Cards drawn so far (DEVCARDACTION DRAW), to check the server's deck count.
+    drawn: i32,
+    /// Current player.
+    pub current: Option<Seat>,
+    first_player: Option<Seat>,
+    /// The server's game state number (guide §6.1).
+    pub state: i32,
+    dice: u8,
+    played_dev: bool,
+    /// Regular turns started (TURN into state 15).
+    pub turn: u32,
+    /// The winner, once the game is over.
+    pub winner: Option<Seat>,
+    /// Cards we were asked to discard and have not discarded yet.
+    pub discard_request: Option<u8>,
+    /// The server's final scores (GAMESTATS), once sent.
+    pub final_scores: Option<Vec<i32>>,
+    /// Seats whose hand size the next RESOURCECOUNT restates after a monopoly.
+    recount: BySeat<bool>,
+    /// Our mirrored total VP per seat when GAMESTATS arrived.
+    pub mirrored_final: Option<[i32; 4]>,
+    /// The server's version number (its VERSION message): message sequences differ by
+    /// release (see [`versions`]).
+    pub server_version: i32,
+    /// The game's rules from its options (BOTJOINGAMEREQUEST); seats are narrowed to the
+    /// occupied ones when a view is built.
+    pub rules: Rules,
+    /// Why the game's options cannot be played, if so (the session declines such games).
+    pub unplayable: Option<options::Unplayable>,
+    /// Before 2.5: the deck count was announced ahead of the draw it counts.
+    draw_counted: bool,
+    /// Joining: from the invitation until the game starts (STARTGAME), or, joining a game in
+    /// progress, until the private information sent at our sitting down ends (our CHANGEFACE
+    /// after our SITDOWN, `SOCGameHandler.sitDown_sendPrivateInfo`) or a turn begins. The
+    /// server's figures are the game's state then, not differences.
+    joining: bool,
+    /// Our SITDOWN was echoed.
+    sat: bool,
+    /// Before 2.5: a monopoly announced (SIMPLEACTION RSRC_TYPE_MONOPOLIZED) whose SETs follow.
+    monopoly: Option<Monopoly>,
+    stats: MirrorStats,
+}
+
+impl Mirror {
+    /// An empty mirror for `game`.
+    pub fn new(game: &str) -> Mirror {
+        Mirror {
+            game: game.to_owned(),
+            me: None,
+            nickname: None,
+            names: Default::default(),
+            model: None,
+            beliefs: BySeat::default(),
+            dev_counts: BySeat::default(),
+            played: DevSet::EMPTY,
+            last_played: None,
+            revealed_vp: BySeat::default(),
+            deck_count: DevSet::FULL_DECK.total() as i32,
+            drawn: 0,
+            current: None,
+            first_player: None,
+            state: 0,
+            dice: 0,
+            played_dev: false,
+            turn: 0,
+            winner: None,
+            discard_request: None,
+            final_scores: None,
+            recount: BySeat::default(),
+            mirrored_final: None,
+            server_version: versions::ASSUMED,
+            rules: Rules::default(),
+            unplayable: None,
+            draw_counted: false,
+            joining: true,
+            sat: false,
+            monopoly: None,
+            stats: MirrorStats::default(),
+        }
+    }
+
+    /// Counters for reports.
+    pub fn stats(&self) -> MirrorStats {
+        self.stats
+    }
+
+    /// Differences found between the mirror and the server's own figures.
+    pub fn mismatches(&self) -> u32 {
+        self.stats.mismatches
+    }
+
+    /// A seat's hand as the viewer knows it.
+    pub fn hand(&self, s: Seat) -> Belief {
+        self.beliefs[s]
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state == STATE_OVER
+    }
+
+    /// Total VP per seat as mirrored: the engine's public points plus the VP cards the viewer
+    /// knows of (its own, and opponents' once revealed at game over).
+    pub fn total_vp(&self) -> [i32; 4] {
+        let mut out = [0; 4];
+        let Some(model) = &self.model else {
+            return out;
+        };
+        for s in Seat::all() {
+            out[s.index()] = if Some(s) == self.me {
+                i32::from(model.total_vp(s))
+            } else {
+                i32::from(model.public_vp(s)) + self.revealed_vp[s]
+            };
+        }
+        out
+    }
+
+    fn mismatch(&mut self, what: &str, detail: fmt::Arguments<'_>) {
+        self.stats.mismatches = self.stats.mismatches.saturating_add(1);
+        warn!(game = %shown(&self.game), what, "mirror differs from server: {detail}");
+    }
+
+    fn bad(&mut self, msg: &Message, why: &str) {
+        self.stats.bad_messages = self.stats.bad_messages.saturating_add(1);
+        warn!(game = %shown(&self.game), why, text = %shown(&msg.encode()), "message not applied to the mirror");
+    }
+
+    /// A server event that contradicts the mirror: counted as a mismatch and skipped.
+    fn contradiction(&mut self, msg: &Message, why: &str) {
+        self.mismatch(
+            "contradiction",
+            format_args!("{why}; skipped: {}", shown(&msg.encode())),
+        );
+    }
+
+    fn is_me(&self, s: Seat) -> bool {
+        self.me == Some(s)
+    }
+
+    /// Applies one server message of this game (messages of other games are ignored).
+    pub fn apply(&mut self, msg: &Message) {
+        if msg.game().is_some_and(|g| g != self.game) {
+            return;
+        }
+        if let Err(why) = bounds::check_message(msg) {
+            return self.bad(msg, why);
+        }
+        use Message as M;
+        match msg {
+            M::BotJoinGameRequest(m) => {
+                self.me = seat(m.player);
+                match options::rules_from_options(&m.options) {
+                    Ok(r) => self.rules = r,
+                    Err(e) => self.unplayable = Some(e),
+                }
+            }
+            M::SitDown(m) => {
+                if let Some(s) = seat(m.player) {
+                    if self.nickname.as_deref() == Some(m.nickname.as_str()) {
+                        self.me = Some(s);
+                    }
+                    if self.me == Some(s) {
+                        self.sat = true;
+                    }
+                    self.names[s.index()] = Some(m.nickname.clone());
+                }
+            }
+            M::BoardLayout(m) => {
+                if m.robber_hex < 0 {
+                    return; // the all-water placeholder sent at join (guide §0 #18)
+                }
+                match Board::from_server_layout(&m.hex_layout, &m.number_layout, m.robber_hex) {
+                    Ok(b) => self.model = Some(State::new(b, self.rules, Seat::new(0))),
+                    Err(e) => {
+                        warn!(game = %shown(&self.game), error = %e, "bad board layout");
+                        self.stats.bad_messages = self.stats.bad_messages.saturating_add(1);
+                    }
+                }
+            }
+            M::StartGame(m) => {
+                self.joining = false;
+                if let Some(s) = m.state {
+                    self.state = s;
+                }
+            }
+            M::ChangeFace(m) if self.sat && seat(m.player) == self.me => self.joining = false,
+            M::GameState(m) => self.set_state(m.state),
+            M::Turn(m) => self.on_turn(msg, m.player, m.state),
+            M::SetTurn(m) => self.current = seat(m.player),
+            M::FirstPlayer(m) => self.first_player = seat(m.player),
+            M::GameElements(m) => {
+                for ev in &m.elements {
+                    self.game_element(ev.element, ev.value);
+                }
+                // Joining a game in progress: the round count (`SOCGame.getRoundCount`) gives
+                // the turns played, which the mirror could not count.
+                if let Some(round) = m.elements.iter().find(|e| e.element == 1).map(|e| e.value) {
+                    self.turn = self.turns_before_round(round);
+                }
+            }
+            M::LongestRoad(m) => self.award_longest_road(seat(m.player)),
+            M::LargestArmy(m) => self.award_largest_army(seat(m.player)),
+            M::DiceResult(m) => {
+                self.dice = u8::try_from(m.result)
+                    .ok()
+                    .filter(|d| (2..=12).contains(d))
+                    .unwrap_or(0)
+            }
+            M::DiceResultResources(m) => self.on_dice_resources(msg, m),
+            M::PutPiece(m) => self.on_put_piece(msg, m),
+            // To everyone in START1B/START2B: the current player's initial settlement was
+            // taken back (forced end or cancel; guide §7.2).
+            M::CancelBuildRequest(m)
+                if PieceType::from_wire(m.piece_type) == Some(PieceType::Settlement)
+                    && matches!(
+                        GameState::from_wire(self.state),
+                        Some(GameState::Start1B | GameState::Start2B)
+                    ) =>
+            {
+                self.undo_initial_settlement()
+            }
+            M::MoveRobber(m) => match (HexId::from_server(m.hex), self.model.as_mut()) {
+                (Some(h), Some(model)) => model.set_robber(h),
+                _ => self.bad(msg, "robber hex is not a land hex"),
+            },
+            M::RobberyResult(m) => self.on_robbery(msg, m),
+            M::PlayerElement(m) => {
+                self.player_element(msg, m.player, m.action, m.element, m.amount, m.news)
+            }
+            M::PlayerElements(m) => {
+                for ev in &m.elements {
+                    self.player_element(msg, m.player, m.action, ev.element, ev.value, false);
+                }
+            }
+            M::ResourceCount(m) => {
+                if let Some(s) = seat(m.player) {
+                    if std::mem::take(&mut self.recount[s]) {
+                        // After a monopoly took every card of one type: the unknown cards of
+                        // that type went too, so the new total is news, not a difference.
+                        self.beliefs[s].set_total(cards(m.count));
+                    } else {
+                        self.check_total(s, m.count, "RESOURCECOUNT");
+                    }
+                }
+            }
+            M::DiscardRequest(m) => self.discard_request = u8::try_from(m.count).ok(),
+            M::Discard(m) => self.on_discard(m),
+            M::DevCardAction(m) => self.on_dev_card(msg, m),
+            M::SimpleAction(m) if m.action_type == SimpleActionType::DevCardBought.wire() => {
+                self.set_deck_count(m.value1)
+            }
+            // Before 2.5 the SETs of the monopolized resource follow this (2.4.00
+            // `SOCGameMessageHandler.handlePICKRESOURCETYPE`); from 2.5 they come first, as a
+            // GAIN for the monopolist and news SETs plus RESOURCECOUNTs for the victims.
+            M::SimpleAction(m)
+                if m.action_type == 3 && self.server_version < versions::MONOPOLY_GAIN =>
+            {
+                match (seat(m.player), Resource::from_server(m.value2)) {
+                    (Some(by), Some(resource)) => {
+                        self.monopoly = Some(Monopoly {
+                            by,
+                            resource,
+                            taken: m.value1,
+                            unaccounted: m.value1,
+                            maybe_unknown: BySeat::default(),
+                        })
+                    }
+                    _ => self.bad(msg, "bad monopoly"),
+                }
+            }
+            M::DevCardCount(m) => self.set_deck_count(m.count),
+            M::SetPlayedDevCard(m) => self.played_dev = m.played,
+            M::PickResources(m) => {
+                if let Some((p, _reason)) = m.picked_by {
+                    let Some(s) = seat(p) else {
+                        return self.bad(msg, "bad seat");
+                    };
+                    for (r, &n) in Resource::ALL.iter().zip(m.resources.0.iter()) {
+                        self.beliefs[s].gain(*r, cards(n));
+                    }
+                }
+            }
+            // Before 2.5 the server sent PLAYERELEMENT gains and losses for the trade first.
+            M::BankTrade(_) if self.server_version < versions::BANK_TRADE_CARRIES_RESOURCES => {}
+            M::BankTrade(m) => {
+                if let Some(s) = m.player.and_then(seat) {
+                    self.exchange(s, &m.give, &m.get);
+                }
+            }
+            M::AcceptOffer(m) => {
+                if let (Some(a), Some(o), Some((to_acc, to_off))) =
+                    (seat(m.accepting), seat(m.offering), &m.resources)
+                {
+                    self.exchange(a, to_off, to_acc);
+                    self.exchange(o, to_acc, to_off);
+                }
+            }
+            M::BotGameDataCheck(m) => self.on_data_check(m),
+            M::GameStats(m) => {
+                if let GameStatsKind::Players { scores, .. } = &m.stats {
+                    let mirrored = self.total_vp();
+                    for (i, (&server, &ours)) in scores.iter().zip(mirrored.iter()).enumerate() {
+                        if server != ours {
+                            self.mismatch(
+                                "final points",
+                                format_args!("seat {i}: mirror {ours} VP, GAMESTATS {server}"),
+                            );
+                        }
+                    }
+                    self.final_scores = Some(scores.clone());
+                    self.mirrored_final = Some(mirrored);
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! The board: pieces put down and taken back, pieces left, awards and knights — all through
+//! the engine model's own rules, the server's figures checked against them.
+
+use jsettlers_protocol::codes::{GameState, PieceType};
+use jsettlers_protocol::{self as proto, Message};
+
+use super::{Mirror, STATE_START2A};
+use crate::game::{EdgeId, NodeId, Piece, Resource, Seat};
+
+/// What a PLAYERELEMENT of pieces left is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stock {
+    Roads,
+    Settlements,
+    Cities,
+}
+
+impl Mirror {
+    pub(super) fn on_put_piece(&mut self, msg: &Message, m: &proto::PutPiece) {
+        let Some(s) = seat_of(m.player) else {
+            return self.bad(msg, "bad seat");
+        };
+        let piece = match PieceType::from_wire(m.piece_type) {
+            Some(PieceType::Road) => match EdgeId::from_server(m.coordinate) {
+                Some(e) => Piece::Road(e),
+                None => return self.bad(msg, "not a land edge"),
+            },
+            Some(PieceType::Settlement) => match NodeId::from_server(m.coordinate) {
+                Some(n) => Piece::Settlement(n),
+                None => return self.bad(msg, "not a land node"),
+            },
+            Some(PieceType::City) => match NodeId::from_server(m.coordinate) {
+                Some(n) => Piece::City(n),
+                None => return self.bad(msg, "not a land node"),
+            },
+            _ => return self.bad(msg, "not a classic piece"),
+        };
+        let joining = self.joining;
+        let Some(model) = self.model.as_mut() else {
+            return self.bad(msg, "a piece before the board");
+        };
+        let placed = if joining {
+            model.put_piece_in_any_order(s, piece)
+        } else {
+            model.put_piece(s, piece)
+        };
+        // A placement the rules forbid (an occupied node, a road touching nothing, ...)
+        // contradicts what the mirror knows: the model stays as it was and the difference is
+        // counted.
+        if let Err(e) = placed {
+            return self.contradiction(msg, &e.to_string());
+        }
+        if let Piece::Settlement(n) = piece {
+            if self.state == GameState::Start1A.wire() || self.state == STATE_START2A {
+                model.set_last_settlement(s, Some(n));
+            }
+            if self.state == STATE_START2A {
+                // The 2nd initial settlement's resources are not announced (guide §0 #6).
+                let income = model.settlement_yield(n);
+                for r in Resource::ALL {
+                    self.beliefs[s].gain(r, income[r]);
+                }
+            }
+        }
+    }
+
+    /// The current player's initial settlement was taken back (START1B/START2B).
+    pub(super) fn undo_initial_settlement(&mut self) {
+        let (Some(s), Some(model)) = (self.current, self.model.as_mut()) else {
+            return;
+        };
+        let Some(n) = model.last_settlement(s) else {
+            return;
+        };
+        let income = model.settlement_yield(n);
+        if !model.take_back_settlement(s, n) {
+            return;
+        }
+        if self.state == GameState::Start2B.wire() {
+            for r in Resource::ALL {
+                self.beliefs[s].lose(r, income[r]);
+            }
+        }
+    }
+
+    /// The server's count of a seat's pieces left in stock, checked against the model's.
+    pub(super) fn check_stock(&mut self, s: Seat, stock: Stock, amount: i32) {
+        let Some(model) = &self.model else { return };
+        let (roads, settlements, cities) = model.pieces_left(s);
+        let (name, ours) = match stock {
+            Stock::Roads => ("roads", roads),
+            Stock::Settlements => ("settlements", settlements),
+            Stock::Cities => ("cities", cities),
+        };
+        if ours as i32 != amount {
+            self.mismatch(
+                "pieces",
+                format_args!("seat {s:?} {name} left: mirror {ours}, server {amount}"),
+            );
+        }
+    }
+
+    /// The server names the longest-road holder: checked against the engine's award; the
+    /// server wins.
+    pub(super) fn award_longest_road(&mut self, holder: Option<Seat>) {
+        let joining = self.joining;
+        let Some(model) = self.model.as_mut() else {
+            return;
+        };
+        let ours = model.longest_road_holder();
+        if ours != holder {
+            model.correct_longest_road(holder);
+            if !joining {
+                self.mismatch(
+                    "longest road",
+                    format_args!("engine {ours:?}, server {holder:?}"),
+                );
+            }
+        }
+    }
+
+    /// The server names the largest-army holder: checked against the engine's award; the
+    /// server wins.
+    pub(super) fn award_largest_army(&mut self, holder: Option<Seat>) {
+        let joining = self.joining;
+        let Some(model) = self.model.as_mut() else {
+            return;
+        };
+        let ours = model.largest_army_holder();
+        if ours != holder {
+            model.correct_largest_army(holder);
+            if !joining {
+                self.mismatch(
+                    "largest army",
+                    format_args!("engine {ours:?}, server {holder:?}"),
+                );
+            }
+        }
+    }
+
+    /// A seat's knights played, as the server sets, adds or takes away; the engine's
+    /// largest-army rule follows.
+    pub(super) fn set_knights(&mut self, s: Seat, knights: i32) {
+        if let Some(model) = self.model.as_mut() {
+            model.set_knights(s, knights.clamp(0, 14) as u8);
+        }
+    }
+
+    /// Knights a seat has played (0 before the board).
+    pub(super) fn knights(&self, s: Seat) -> i32 {
+        self.model
+            .as_ref()
+            .map_or(0, |m| i32::from(m.knights_played(s)))
+    }
+}
+
+fn seat_of(pn: i32) -> Option<Seat> {
+    crate::client::translate::seat(pn)
+}
