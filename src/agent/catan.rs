@@ -99,7 +99,8 @@ impl TradePlan {
 /// The trades that let `seat` pay `cost` from its hand, or `None` when none do within
 /// [`MAX_MACRO_TRADES`]. Each missing card is bought with the resource the seat has most
 /// spare of at its best ratio (a 2:1 port first, then 3:1, then 4:1), never touching the
-/// cards the cost itself needs. Returns an empty plan when the hand already pays.
+/// cards the cost itself needs, and only while the bank holds it ([`State::bank_has`], the
+/// engine's rule for bank trades). Returns an empty plan when the hand already pays.
 pub fn plan_trades(state: &State, seat: Seat, cost: ResourceSet) -> Option<TradePlan> {
     let mut hand = state.hand(seat);
     let mut plan = TradePlan::default();
@@ -111,6 +112,11 @@ pub fn plan_trades(state: &State, seat: Seat, cost: ResourceSet) -> Option<Trade
     }
     for want in Resource::ALL {
         while hand.get(want) < cost.get(want) {
+            // The bank must hold every card of `want` the plan buys (`Rules::bank_limit`).
+            let bought = i16::from(hand.get(want).saturating_sub(state.hand(seat).get(want)));
+            if !state.bank_has(want, bought + 1) {
+                return None;
+            }
             let mut best: Option<(u8, u8, Resource)> = None; // (ratio, spare, give)
             for give in Resource::ALL {
                 if give == want {
@@ -417,6 +423,52 @@ mod tests {
             }
         }
         assert!(macros > 0, "no trade-optimistic move was ever generated");
+    }
+
+    #[test]
+    fn trade_plans_respect_the_bank_limit() {
+        let mut rng = SmallRng::seed_from_u64(10);
+        let (mut planned, mut refused_by_bank) = (0, 0);
+        for st in main_positions(300, 2) {
+            let seat = st.current_player();
+            let mut setup = st.to_setup();
+            setup.rules.bank_limit = true;
+            let Ok(mut st) = State::from_setup(&setup) else {
+                continue;
+            };
+            // The bank gives all of one resource to an opponent.
+            let r = Resource::ALL[rng.gen_range(0..5)];
+            let other = seat.next();
+            let mut hand = st.hand(other);
+            hand.add(ResourceSet::of(r, st.bank()[r.index()].max(0) as u8));
+            st.set_hand(other, hand);
+            let mut unlimited = st.clone();
+            let mut setup = unlimited.to_setup();
+            setup.rules.bank_limit = false;
+            unlimited = State::from_setup(&setup).unwrap();
+            for cost in [CITY_COST, SETTLEMENT_COST, DEV_CARD_COST, ROAD_COST] {
+                match plan_trades(&st, seat, cost) {
+                    Some(plan) => {
+                        let mut s = st.clone();
+                        for a in plan.actions() {
+                            assert!(s.is_legal(a), "{a:?} illegal in plan {plan:?}");
+                            s.apply(a, &mut rng);
+                        }
+                        assert!(s.hand(seat).contains(cost));
+                        planned += 1;
+                    }
+                    None => {
+                        if plan_trades(&unlimited, seat, cost).is_some() {
+                            refused_by_bank += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            planned > 20 && refused_by_bank > 0,
+            "{planned} {refused_by_bank}"
+        );
     }
 
     #[test]

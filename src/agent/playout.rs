@@ -83,9 +83,9 @@ impl HeuristicPolicy {
     fn trade_towards(state: &State, cost: ResourceSet) -> Option<Action> {
         let s = state.current_player();
         let hand = state.hand(s);
-        let get = Resource::ALL.into_iter().find(|&r| {
-            hand.get(r) < cost.get(r) && (!state.rules().bank_limit || state.bank()[r.index()] > 0)
-        })?;
+        let get = Resource::ALL
+            .into_iter()
+            .find(|&r| hand.get(r) < cost.get(r) && state.bank_has(r, 1))?;
         Resource::ALL
             .into_iter()
             .find(|&g| g != get && hand.get(g) >= cost.get(g) + state.best_trade_ratio(s, g))

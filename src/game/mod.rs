@@ -11,8 +11,8 @@
 //!   says who decides.
 //! - [`Action`] is intent only; chance (dice, drawn card, stolen card) comes from a [`Chance`]:
 //!   sampled ([`State::apply`], [`State::apply_unchecked`]) or supplied ([`State::try_apply_with`]).
-//! - Generation: [`State::legal_actions`] into an [`ActionList`]; pruned variant and the
-//!   per-kind `push_cities` / `push_settlements` / `push_rest` for move pruning.
+//! - Generation: [`State::legal_actions`] into an [`ActionList`]; the per-kind
+//!   `push_cities` / `push_settlements` / `push_rest` for the agents' move pruning.
 //!
 //! # Example
 //! ```

@@ -97,23 +97,6 @@ impl State {
         }
     }
 
-    /// Legal actions with move pruning (MP-UCT): in `Main`, only city builds when any is
-    /// legal, else only settlement builds when any is legal, else everything. Other phases are
-    /// unpruned.
-    pub fn legal_actions_pruned(&self, out: &mut ActionList) {
-        if self.phase != Phase::Main {
-            return self.legal_actions(out);
-        }
-        out.clear();
-        self.push_cities(out);
-        if out.is_empty() {
-            self.push_settlements(out);
-            if out.is_empty() {
-                self.push_rest(out);
-            }
-        }
-    }
-
     /// `Main` only: city builds the current player can afford and place, appended to `out`.
     pub fn push_cities(&self, out: &mut ActionList) {
         let s = self.current;
@@ -202,9 +185,10 @@ impl State {
         !self.rules.bank_limit || self.bank.iter().map(|&b| b.max(0)).sum::<i16>() >= 2
     }
 
-    /// Whether the bank holds `n` of `r`. Always true without `Rules::bank_limit`.
+    /// Whether the bank holds `n` of `r`. Always true without `Rules::bank_limit`. The one
+    /// bank rule for move generation and the agents' trade plans.
     #[inline]
-    pub(crate) fn bank_has(&self, r: Resource, n: i16) -> bool {
+    pub fn bank_has(&self, r: Resource, n: i16) -> bool {
         !self.rules.bank_limit || self.bank[r.index()] >= n
     }
 
