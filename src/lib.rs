@@ -5,9 +5,8 @@
 //! - [`agent`]: the `Agent` trait, baselines and the UCT family (uses `game`).
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
-//! - [`bench`]: summaries and charts of `play`/`arena --results` files and folders (uses `stats`).
+//! - [`report`]: statistics, summaries and charts of `play`/`arena --results` files and folders.
 //! - [`results`]: arena games as `play --results` lines (uses `arena`, `client::report`).
-//! - [`stats`]: Wilson intervals and percentiles (pure arithmetic).
 //! - [`json`]: JSON string literals for the hand-written report lines.
 //! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
 //! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
@@ -16,11 +15,10 @@
 
 pub mod agent;
 pub mod arena;
-pub mod bench;
 pub mod client;
 pub mod decode;
 pub mod game;
 pub mod json;
 pub mod perf;
+pub mod report;
 pub mod results;
-pub mod stats;

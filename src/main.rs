@@ -336,10 +336,10 @@ fn perf_search(spec: &str, iterations: &str, positions: usize) -> i32 {
 }
 
 fn summarize(paths: &[std::path::PathBuf], label: &str) -> i32 {
-    match catan_bot::bench::summarize_paths(paths) {
+    match catan_bot::report::summary::summarize_paths(paths) {
         Ok((s, files)) => {
             eprintln!("summarize: {} results file(s) read", files.len());
-            print!("{}", catan_bot::bench::text(label, &s));
+            print!("{}", catan_bot::report::summary::text(label, &s));
             0
         }
         Err(e) => {
@@ -350,7 +350,8 @@ fn summarize(paths: &[std::path::PathBuf], label: &str) -> i32 {
 }
 
 fn chart(runs: &[String], out: &std::path::Path, title: &str) -> i32 {
-    use catan_bot::bench::{chart_svg, summarize_paths, Bar};
+    use catan_bot::report::chart::{svg, Bar};
+    use catan_bot::report::summary::summarize_paths;
     let mut bars = Vec::new();
     for run in runs {
         let Some((label, file)) = run.split_once('=') else {
@@ -368,7 +369,7 @@ fn chart(runs: &[String], out: &std::path::Path, title: &str) -> i32 {
             }
         }
     }
-    if let Err(e) = std::fs::write(out, chart_svg(title, &bars)) {
+    if let Err(e) = std::fs::write(out, svg(title, &bars)) {
         eprintln!("{}: {e}", out.display());
         return 2;
     }

@@ -48,7 +48,7 @@ pub fn arena_report(record: &GameRecord, specs: &[String], seed: u64) -> GameRep
 mod tests {
     use super::*;
     use crate::arena::{self, ArenaConfig};
-    use crate::bench::summarize;
+    use crate::report::summary::summarize;
 
     #[test]
     fn the_summary_of_arena_lines_agrees_with_the_arena_report() {

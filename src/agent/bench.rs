@@ -80,7 +80,7 @@ pub fn process_cpu_secs() -> Option<f64> {
 impl SearchBench {
     /// The `q`-quantile of the latencies (nearest rank).
     pub fn quantile(&self, q: f64) -> f64 {
-        crate::stats::percentile(&self.millis, q).unwrap_or(0.0)
+        crate::report::stats::percentile(&self.millis, q).unwrap_or(0.0)
     }
 
     /// Iterations per wall second over all decisions.

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::GameRecord;
-use crate::stats::{percentile, wilson_interval, Z95};
+use crate::report::stats::{percentile, wilson_interval, Z95};
 
 /// One agent's results over a run.
 #[derive(Clone, Debug, PartialEq)]

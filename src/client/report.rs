@@ -1,8 +1,10 @@
 //! Per-game results for `--results FILE.jsonl`: one JSON object per finished game. The JSON is
 //! written by hand (flat objects of strings, numbers and arrays), so no serde is needed.
-//! Imports std only.
+//! Imports `report::stats` only.
 
 use std::fmt::Write as _;
+
+use crate::report::stats::percentile;
 
 /// What one game came to, from our seat.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -62,11 +64,6 @@ pub struct TradeCounts {
     pub accepts_too_late: u32,
 }
 
-/// The `p`-th percentile (0..=100) of `xs`, nearest rank; 0 for an empty list.
-pub fn percentile(xs: &[f64], p: f64) -> f64 {
-    crate::stats::percentile(xs, p / 100.0).unwrap_or(0.0)
-}
-
 fn json_opt_usize(out: &mut String, v: Option<usize>) {
     match v {
         Some(x) => {
@@ -116,8 +113,8 @@ impl GameReport {
             self.winner.is_some() && self.winner == self.seat,
             self.turns,
             self.decisions,
-            percentile(&self.latencies_ms, 50.0),
-            percentile(&self.latencies_ms, 95.0),
+            percentile(&self.latencies_ms, 0.5).unwrap_or(0.0),
+            percentile(&self.latencies_ms, 0.95).unwrap_or(0.0),
             self.latencies_ms.iter().copied().fold(0.0, f64::max),
         );
         let _ = write!(
@@ -151,14 +148,6 @@ impl GameReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn percentiles_use_nearest_rank() {
-        let xs = [5.0, 1.0, 3.0, 2.0, 4.0];
-        assert_eq!(percentile(&xs, 50.0), 3.0);
-        assert_eq!(percentile(&xs, 95.0), 5.0);
-        assert_eq!(percentile(&[], 50.0), 0.0);
-    }
 
     #[test]
     fn json_line_escapes_names() {
