@@ -6,8 +6,6 @@
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
 //! - [`report`]: statistics, summaries and charts of `play`/`arena --results` files and folders.
-//! - [`results`]: arena games as `play --results` lines (uses `arena`, `client::report`).
-//! - [`json`]: JSON string literals for the hand-written report lines.
 //! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
 //! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
 //!
@@ -18,7 +16,5 @@ pub mod arena;
 pub mod client;
 pub mod decode;
 pub mod game;
-pub mod json;
 pub mod perf;
 pub mod report;
-pub mod results;

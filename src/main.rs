@@ -257,7 +257,7 @@ fn arena(args: ArenaArgs) -> i32 {
     let records = arena::run_games(&config, games, |done, rec| {
         if let Some(file) = &results {
             use std::io::Write as _;
-            let line = catan_bot::results::arena_report(rec, &specs, seed).to_json() + "\n";
+            let line = report::result_record(rec, &specs, seed).to_line() + "\n";
             let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
             if let Err(e) = file.write_all(line.as_bytes()) {
                 if !write_failed.swap(true, std::sync::atomic::Ordering::Relaxed) {

@@ -7,8 +7,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
-
+use super::record::ResultRecord;
 use super::stats::{wilson_interval, Z95};
 
 /// What a set of result lines comes to.
@@ -40,8 +39,8 @@ pub struct Summary {
     pub rejected_requests: u64,
     /// Mirror disagreements with the server's figures.
     pub mirror_mismatches: u64,
-    /// Trading, all games: offers made, accepted by others, received, accepted by us, bank and
-    /// port trades, acceptances too late (lines without a `trades` object count 0).
+    /// Trading, all games, in [`TradeCounts::to_array`](super::record::TradeCounts::to_array)
+    /// order (lines without a `trades` object count 0).
     pub trades: [u64; 6],
     /// Opponents met: (name, games, wins).
     pub opponents: Vec<(String, usize, usize)>,
@@ -62,88 +61,53 @@ impl Summary {
     }
 }
 
-/// The fields of a result line's `trades` object, in [`Summary::trades`] order.
-const TRADE_KEYS: [&str; 6] = [
-    "offers_made",
-    "offers_accepted",
-    "offers_received",
-    "offers_we_accepted",
-    "bank_trades",
-    "accepts_too_late",
-];
-
-fn num(v: &Value, key: &str) -> f64 {
-    v.get(key).and_then(Value::as_f64).unwrap_or(0.0)
-}
-
-/// Summarizes the JSON lines in `text` (one game each).
+/// Summarizes the result lines in `text` (one game each; see [`ResultRecord`]).
 pub fn summarize(text: &str) -> Summary {
     let mut s = Summary::default();
     let mut p50s = Vec::new();
     let (mut pts, mut best_opp, mut turns) = (0.0, 0.0, 0.0);
     let mut arena_games = HashSet::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let Ok(v) = serde_json::from_str::<Value>(line) else {
+        let Ok(r) = ResultRecord::from_line(line) else {
             s.skipped += 1;
             continue;
         };
         // Real-server game names repeat across runs; an arena game's name is unique to it.
-        if let Some(name) = v.get("game").and_then(Value::as_str) {
-            if name.starts_with("arena~") && !arena_games.insert(name.to_string()) {
-                s.repeated += 1;
-                continue;
-            }
+        if r.game.starts_with("arena~") && !arena_games.insert(r.game.clone()) {
+            s.repeated += 1;
+            continue;
         }
-        let seat = v.get("seat").and_then(Value::as_u64).map(|x| x as usize);
-        let players = v.get("players").and_then(Value::as_array);
-        let (Some(seat), Some(players)) = (seat, players) else {
+        let Some((seat, points)) = r.final_points() else {
             s.skipped += 1;
             continue;
         };
-        let points: Vec<Option<f64>> = players
-            .iter()
-            .map(|p| p.get("points").and_then(Value::as_f64))
-            .collect();
-        if points.len() != 4 || points.iter().any(Option::is_none) || seat >= 4 {
-            s.skipped += 1;
-            continue;
-        }
-        let points: Vec<f64> = points.into_iter().map(Option::unwrap_or_default).collect();
-        let winner = v.get("winner").and_then(Value::as_u64).map(|x| x as usize);
         s.games += 1;
-        if winner == Some(seat) {
+        if r.winner == Some(seat) {
             s.wins += 1;
         }
-        pts += points[seat];
+        pts += f64::from(points[seat]);
         best_opp += (0..4)
             .filter(|&i| i != seat)
-            .map(|i| points[i])
+            .map(|i| f64::from(points[i]))
             .fold(0.0, f64::max);
-        turns += num(&v, "turns");
-        if let Some(l) = v.get("latency_ms") {
-            p50s.push(num(l, "p50"));
-            s.latency_p95_max_ms = s.latency_p95_max_ms.max(num(l, "p95"));
-            s.latency_max_ms = s.latency_max_ms.max(num(l, "max"));
+        turns += f64::from(r.turns);
+        let l = r.latency_ms;
+        p50s.push(l.p50);
+        s.latency_p95_max_ms = s.latency_p95_max_ms.max(l.p95);
+        s.latency_max_ms = s.latency_max_ms.max(l.max);
+        s.forced_end_turns += u64::from(r.forced_end_turns);
+        s.forced_discards += u64::from(r.forced_discards);
+        s.rejected_requests += u64::from(r.rejected_requests);
+        s.mirror_mismatches += u64::from(r.mirror_mismatches);
+        for (sum, n) in s.trades.iter_mut().zip(r.trades.to_array()) {
+            *sum += n;
         }
-        s.forced_end_turns += num(&v, "forced_end_turns") as u64;
-        s.forced_discards += num(&v, "forced_discards") as u64;
-        s.rejected_requests += num(&v, "rejected_requests") as u64;
-        s.mirror_mismatches += num(&v, "mirror_mismatches") as u64;
-        if let Some(t) = v.get("trades") {
-            for (sum, key) in s.trades.iter_mut().zip(TRADE_KEYS) {
-                *sum += num(t, key) as u64;
-            }
-        }
-        for (i, p) in players.iter().enumerate() {
+        for (i, p) in r.players.iter().enumerate() {
             if i == seat {
                 continue;
             }
-            let name = p
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or("?")
-                .to_string();
-            let won = (winner == Some(i)) as usize;
+            let name = p.name.clone().unwrap_or_else(|| "?".to_string());
+            let won = (r.winner == Some(i)) as usize;
             match s.opponents.iter_mut().find(|o| o.0 == name) {
                 Some(o) => {
                     o.1 += 1;
@@ -157,6 +121,8 @@ pub fn summarize(text: &str) -> Summary {
     s.avg_points = pts / n;
     s.avg_best_opponent = best_opp / n;
     s.avg_turns = turns / n;
+    // The upper median (for an even count, the higher of the two middle values), as the
+    // published summaries were computed.
     p50s.sort_by(|a, b| a.total_cmp(b));
     s.latency_p50_ms = p50s.get(p50s.len() / 2).copied().unwrap_or(0.0);
     s.opponents.sort();
