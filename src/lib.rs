@@ -7,7 +7,8 @@
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
 //! - [`report`]: statistics, summaries and charts of `play`/`arena --results` files and folders.
 //! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
-//! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
+//! - [`perf`]: `catan-bot perf`'s measurements: engine and search throughput with checksums,
+//!   the CPU-time reader (uses `game`, `agent`, `report`).
 //!
 //! Dependencies point one way; `tests/layering.rs` enforces it.
 

@@ -170,7 +170,7 @@ fn main() {
             iterations,
             positions,
         } => {
-            catan_bot::perf::print(&catan_bot::perf::run(games, playouts));
+            catan_bot::perf::engine::print(&catan_bot::perf::engine::run(games, playouts));
             if let Some(spec) = search {
                 std::process::exit(perf_search(&spec, &iterations, positions));
             }
@@ -296,8 +296,8 @@ fn arena(args: ArenaArgs) -> i32 {
 }
 
 fn perf_search(spec: &str, iterations: &str, positions: usize) -> i32 {
-    use catan_bot::agent::bench::{bench_search, midgame_positions};
     use catan_bot::agent::AgentSpec;
+    use catan_bot::perf::search::{bench_search, midgame_positions};
 
     let base: AgentSpec = match spec.parse() {
         Ok(s) => s,

@@ -1,32 +1,20 @@
-//! `catan-bot perf`: fixed-seed, one-core throughput of the engine and playouts, with a
-//! checksum (steps, winners) that must not change when behaviour must not. Uses `game` and
-//! `agent`; prints, never fails on time.
+//! Fixed-seed, one-thread throughput of the engine and of playouts, with a checksum (steps,
+//! winners) that must not change when behaviour must not.
 
-use crate::agent::playout::{playout, HeuristicPolicy, UniformPolicy};
-use crate::game::{Board, Phase, Rules, Seat, State};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::time::{Duration, Instant};
 
-/// CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (first field,
-/// nanoseconds); `None` elsewhere. Rates per CPU second stay meaningful when the machine's
-/// cores are shared with other work, where wall-clock rates drop.
-fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
-}
+use super::cpu::{CpuScope, Stopwatch};
+use crate::agent::playout::{playout, HeuristicPolicy, UniformPolicy};
+use crate::game::{Board, Phase, Rules, Seat, State};
 
-/// Wall and CPU time of a closure's run.
+/// Wall and CPU seconds of a run of `f` on this thread (CPU time is the wall time where it
+/// cannot be read).
 fn timed(f: impl FnOnce()) -> (f64, f64) {
-    let (c0, t0) = (thread_cpu_time(), Instant::now());
+    let watch = Stopwatch::start(CpuScope::Thread);
     f();
-    let wall = t0.elapsed().as_secs_f64();
-    let cpu = match (c0, thread_cpu_time()) {
-        (Some(a), Some(b)) => (b - a).as_secs_f64(),
-        _ => wall,
-    };
-    (wall, cpu)
+    let wall = watch.wall_secs();
+    (wall, watch.cpu_secs().unwrap_or(wall))
 }
 
 /// Step cap per random game (random games always end far sooner in practice).
