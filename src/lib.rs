@@ -6,7 +6,6 @@
 //! - [`arena`]: in-process games between agents (uses `game`, `agent`).
 //! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
 //! - [`report`]: statistics, summaries and charts of `play`/`arena --results` files and folders.
-//! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
 //! - [`perf`]: `catan-bot perf`'s measurements: engine and search throughput with checksums,
 //!   the CPU-time reader (uses `game`, `agent`, `report`).
 //!
@@ -15,7 +14,6 @@
 pub mod agent;
 pub mod arena;
 pub mod client;
-pub mod decode;
 pub mod game;
 pub mod perf;
 pub mod report;

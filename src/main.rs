@@ -154,7 +154,7 @@ struct ArenaArgs {
 fn main() {
     let cli = Cli::parse();
     match cli.command {
-        Command::Decode { files } => std::process::exit(catan_bot::decode::run(&files)),
+        Command::Decode { files } => std::process::exit(decode(&files)),
         Command::Arena(args) => std::process::exit(arena(args)),
         Command::Play(args) => std::process::exit(play(args)),
         Command::Replay { files } => {
@@ -175,6 +175,34 @@ fn main() {
                 std::process::exit(perf_search(&spec, &iterations, positions));
             }
         }
+    }
+}
+
+/// Runs `decode` over `paths`, printing to stdout (problems and unreadable files too).
+///
+/// Returns the process exit status: 0 if every line passed, 1 if any line failed a check,
+/// 2 if a file could not be read.
+fn decode(paths: &[std::path::PathBuf]) -> i32 {
+    let mut report = jsettlers_protocol::transcript::decode::DecodeReport::default();
+    let mut unreadable = false;
+    for path in paths {
+        match std::fs::read_to_string(path) {
+            Ok(contents) => report.add_transcript(path, &contents),
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                unreadable = true;
+            }
+        }
+    }
+    let stdout = std::io::stdout();
+    // A closed stdout (e.g. piped into `head`) must not turn into a panic.
+    let _ = report.print(&mut stdout.lock());
+    if unreadable {
+        2
+    } else if report.problems.is_empty() {
+        0
+    } else {
+        1
     }
 }
 
