@@ -13,6 +13,7 @@
 
 pub mod agent;
 pub mod arena;
+pub mod cli;
 pub mod client;
 pub mod game;
 pub mod perf;
