@@ -7,9 +7,9 @@
 //! jsettlers_protocol ← client, cli         (the protocol crate: nothing of this one)
 //! ```
 //!
-//! Every file and folder of `src/` must have a rule, so a new module cannot slip past. The
-//! protocol crate may name none of the root crate. Comments are not code: doc links may name
-//! any module.
+//! Every file and folder of `src/` must have a rule, so a new module cannot slip past, and a
+//! row in README's Layout table, whose paths and file names must exist. The protocol crate may
+//! name none of the root crate. Comments are not code: doc links may name any module.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -334,4 +334,63 @@ fn the_scanner_finds_each_kind_of_name() {
     };
     let v = violations(&rule, &["serde".to_string()]);
     assert!(v.iter().any(|l| l.ends_with(": serde")), "{v:?}");
+}
+
+/// The `code spans` of a Markdown table cell.
+fn code_spans(cell: &str) -> Vec<&str> {
+    cell.split('`').skip(1).step_by(2).collect()
+}
+
+/// Whether `path` is a file whose path ends with `name`, or a folder with such a file below.
+fn holds(path: &Path, name: &str) -> bool {
+    if !path.is_dir() {
+        return path.ends_with(name);
+    }
+    fs::read_dir(path)
+        .unwrap()
+        .any(|entry| holds(&entry.unwrap().path(), name))
+}
+
+#[test]
+fn the_readme_layout_table_matches_the_tree() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme.find("\n## Layout\n").expect("a Layout section");
+    let section = &readme[start + 1..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |e| e + 3)];
+    let mut listed = BTreeSet::new();
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split('|').collect();
+        let (paths, what) = (code_spans(cells[1]), cells[2..].join("|"));
+        for p in &paths {
+            assert!(
+                root().join(p).exists(),
+                "README names `{p}`, which is not there"
+            );
+            if let Some(entry) = p.strip_prefix("src/") {
+                listed.insert(entry.trim_end_matches('/').to_string());
+            }
+        }
+        // Files named in the description lie in the row's folders.
+        for name in code_spans(&what) {
+            let is_file = [".rs", ".sh", ".py", ".yaml", ".sbatch"]
+                .iter()
+                .any(|ext| name.ends_with(ext));
+            if is_file {
+                assert!(
+                    paths.iter().any(|p| holds(&root().join(p), name)),
+                    "README's row for {paths:?} names `{name}`, which is not in it"
+                );
+            }
+        }
+    }
+    // Every folder and file of src/ but the crate root has its row.
+    for entry in fs::read_dir(root().join("src")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name != "lib.rs" {
+            assert!(
+                listed.contains(&name),
+                "src/{name} has no row in README's Layout"
+            );
+        }
+    }
 }
