@@ -3,24 +3,21 @@
 //! # Layout
 //! - [`game`]: the rules engine (no I/O, no tokio).
 //! - [`agent`]: the `Agent` trait, baselines and the UCT family (uses `game`).
-//! - [`arena`]: in-process games between agents (uses `game`, `agent`).
-//! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`).
-//! - [`bench`]: summaries and charts of `play`/`arena --results` files and folders (uses `stats`).
-//! - [`results`]: arena games as `play --results` lines (uses `arena`, `client::report`).
-//! - [`stats`]: Wilson intervals and percentiles (pure arithmetic).
-//! - [`json`]: JSON string literals for the hand-written report lines.
-//! - [`decode`]: `catan-bot decode`, transcript check (uses `jsettlers_protocol`).
-//! - [`perf`]: `catan-bot perf`, fixed-seed throughput and checksum (uses `game`, `agent`).
+//! - [`arena`]: in-process games between agents, their summaries and result records (uses
+//!   `game`, `agent`, `report`).
+//! - [`client`]: the tokio robot client (uses `jsettlers_protocol`, `game`, `agent`, `report`).
+//! - [`report`]: the result record (serde), summaries of result files, the chart, statistics
+//!   (std and serde only).
+//! - [`perf`]: `catan-bot perf`'s measurements: engine and search throughput with checksums,
+//!   the CPU-time reader (uses `game`, `agent`, `report`).
+//! - [`cli`]: the subcommands, one file each (uses all of the above); `main.rs` dispatches.
 //!
-//! Dependencies point one way; `tests/layering.rs` enforces it.
+//! Dependencies point one way; `tests/layering.rs` holds each module's allowed imports.
 
 pub mod agent;
 pub mod arena;
-pub mod bench;
+pub mod cli;
 pub mod client;
-pub mod decode;
 pub mod game;
-pub mod json;
 pub mod perf;
-pub mod results;
-pub mod stats;
+pub mod report;

@@ -1,6 +1,6 @@
 //! `catan-bot decode` passes on the committed transcript fixtures (no `../shared` needed).
 
-use catan_bot::decode::DecodeReport;
+use jsettlers_protocol::transcript::decode::DecodeReport;
 
 mod common;
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use catan_bot::bench::{summarize_paths, Summary};
+use catan_bot::report::summary::{summarize_paths, Summary};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_catan-bot");

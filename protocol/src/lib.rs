@@ -22,7 +22,8 @@
 //!   `encode(parse(text)) == text` for every message the server or the Java robot writes.
 //! - [`codes`]: the wire's code numbers (game states, element types and actions, dev-card
 //!   actions, piece types) as typed enums.
-//! - [`transcript`]: the shared transcript line format (`< ` / `> ` + escaped text).
+//! - [`transcript`]: the shared transcript line format (`< ` / `> ` + escaped text), and
+//!   [`transcript::decode`], the per-line check behind `catan-bot decode`.
 //! - `error`: [`FrameError`], [`ParseError`], [`EncodeError`], [`DecodeError`].
 //!
 //! Depends on bytes, tokio-util and nom only; nothing in the root crate.

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+pub mod decode;
+
 /// Which way a message went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Direction {

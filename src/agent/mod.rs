@@ -4,7 +4,6 @@
 //! `view.state.to_move()`. Everything it returns must be legal in `view.state`; callers
 //! (arena, client) check and fall back to a legal move if it is not.
 
-pub mod bench;
 pub mod catan;
 pub mod determinize;
 pub mod ensemble;

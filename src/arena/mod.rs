@@ -1,5 +1,6 @@
 //! In-process games between agents, no server: seeded boards, seats rotated, games spread over
-//! threads. Uses `game` and `agent`; no tokio.
+//! threads. Uses `game` and `agent`; [`report`] turns the games into summaries and result
+//! records (through `crate::report`). No tokio.
 
 pub mod report;
 

@@ -1,10 +1,13 @@
-//! Arena summaries: per agent win rate with its 95% Wilson interval, average points, game
-//! length and decision latency, as text or JSON. Pure formatting over `GameRecord`s.
+//! What arena games came to: per agent win rate with its 95% Wilson interval, average points,
+//! game length and decision latency, as text or JSON; and each game as a result record from
+//! agent 0's seat (`arena --results`), so that `summarize` reads arena and real-server runs
+//! alike. Pure formatting over `GameRecord`s; uses `report`.
 
 use std::fmt::Write;
 
 use super::GameRecord;
-use crate::stats::{percentile, wilson_interval, Z95};
+use crate::report::record::{Latency, PlayerResult, ResultRecord};
+use crate::report::stats::{percentile, wilson_interval, Z95};
 
 /// One agent's results over a run.
 #[derive(Clone, Debug, PartialEq)]
@@ -106,7 +109,7 @@ pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
         .map(|a| {
             format!(
                 "{{\"spec\":{},\"games\":{},\"wins\":{},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"avg_vp\":{:.3},\"latency_ms\":{{\"p50\":{:.3},\"p95\":{:.3},\"max\":{:.3}}},\"illegal\":{}}}",
-                crate::json::string(&a.spec),
+                serde_json::to_string(&a.spec).expect("a string serializes"),
                 a.games,
                 a.wins,
                 a.rate,
@@ -125,6 +128,46 @@ pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
         records.len(),
         agents.join(",")
     )
+}
+
+/// The game name of arena game `game` of the run with master seed `seed`: the two numbers
+/// that fix the game (board, dice, agent seeds), whatever shard played it.
+pub fn game_name(seed: u64, game: usize) -> String {
+    format!("arena~{seed}~{game}")
+}
+
+/// One arena game seen from agent 0's seat, as a `play` result record would show it: players
+/// are named by their agent specs (`specs[i]` is agent `i`), agent 0's decisions and latencies
+/// are reported, and its illegal decisions count as fallbacks. A game that hit the action
+/// limit has points but no winner.
+pub fn result_record(record: &GameRecord, specs: &[String], seed: u64) -> ResultRecord {
+    let seat_of = record.seat_of;
+    let mut players = vec![PlayerResult::default(); 4];
+    for (agent, &seat) in seat_of.iter().enumerate() {
+        players[seat] = PlayerResult {
+            name: specs.get(agent).cloned(),
+            points: Some(i32::from(record.vp[agent])),
+        };
+    }
+    let latencies_ms: Vec<f64> = record.decision_secs[0].iter().map(|s| s * 1000.0).collect();
+    ResultRecord {
+        game: game_name(seed, record.game),
+        seat: Some(seat_of[0]),
+        players,
+        winner: record.winner.map(|a| seat_of[a]),
+        won: record.winner == Some(0),
+        turns: record.turns,
+        decisions: record.decisions[0],
+        latency_ms: Latency::of(&latencies_ms),
+        fallbacks: record.illegal[0],
+        end: if record.winner.is_some() {
+            "over"
+        } else {
+            "action-limit"
+        }
+        .to_string(),
+        ..Default::default()
+    }
 }
 
 #[cfg(test)]
@@ -163,5 +206,41 @@ mod tests {
         assert_eq!(draws, 1);
         let j = json(&specs, &recs, 1);
         assert!(j.contains("\"wins\":2"), "{j}");
+    }
+
+    #[test]
+    fn the_summary_of_arena_lines_agrees_with_the_arena_report() {
+        use crate::arena::{self, ArenaConfig};
+        use crate::report::summary;
+
+        let specs: Vec<String> = ["heuristic", "random", "heuristic", "random"]
+            .map(String::from)
+            .to_vec();
+        let config = ArenaConfig {
+            agents: specs.iter().map(|s| s.parse().unwrap()).collect(),
+            games: 8,
+            seed: 11,
+            threads: 2,
+            rules: Default::default(),
+        };
+        let records = arena::run(&config, |_, _| {});
+        let lines: String = records
+            .iter()
+            .map(|r| result_record(r, &specs, config.seed).to_line() + "\n")
+            .collect();
+        let s = summary::summarize(&lines);
+        let (agents, turns, _) = summarize(&specs, &records);
+        assert_eq!(s.games, 8);
+        assert_eq!(s.skipped, 0);
+        assert_eq!(s.wins, agents[0].wins);
+        assert!((s.avg_points - agents[0].avg_vp).abs() < 1e-9);
+        assert!((s.avg_turns - turns).abs() < 1e-9);
+        let opponent_wins: usize = s.opponents.iter().map(|o| o.2).sum();
+        let other_wins: usize = agents[1..].iter().map(|a| a.wins).sum();
+        assert_eq!(opponent_wins, other_wins);
+        assert!(lines.contains("\"game\":\"arena~11~7\""), "{lines}");
+        let first = ResultRecord::from_line(lines.lines().next().unwrap()).unwrap();
+        assert_eq!(first.won, records[0].winner == Some(0));
+        assert_eq!(first.seat, Some(records[0].seat_of[0]));
     }
 }

@@ -12,7 +12,7 @@
 //! - `bounds`: the one check of numbers from the network against what a server can send.
 //! - `logsafe`: server strings escaped and cut for log lines.
 //! - `pace`: `--pace`, waits like a stock robot's so people can watch.
-//! - `report`: per-game results (`--results` JSON lines).
+//! - `report`: one game's tally, turned into its `--results` line (`report::record`).
 //! - `replay`: `catan-bot replay`, a transcript through the mirror.
 //! - `versions`: supported server releases and where their message sequences differ.
 //! - `shutdown`: the stop signal.
@@ -245,7 +245,7 @@ pub async fn run(
     let writer = tokio::spawn(async move {
         while let Some(r) = report_rx.recv().await {
             if let Some(f) = results.as_mut() {
-                if let Err(e) = writeln!(f, "{}", r.to_json()).and_then(|_| f.flush()) {
+                if let Err(e) = writeln!(f, "{}", r.record().to_line()).and_then(|_| f.flush()) {
                     warn!(error = %e, "cannot write the results file");
                 }
             }

@@ -1,8 +1,7 @@
-//! Per-game results for `--results FILE.jsonl`: one JSON object per finished game. The JSON is
-//! written by hand (flat objects of strings, numbers and arrays), so no serde is needed.
-//! Imports std only.
+//! One game's tally, kept by its task while the game runs and turned into a result record
+//! ([`ResultRecord`], the `--results` line) when it ends. Imports `report::record` only.
 
-use std::fmt::Write as _;
+use crate::report::record::{Latency, PlayerResult, ResultRecord, TradeCounts};
 
 /// What one game came to, from our seat.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -44,107 +43,39 @@ pub struct GameReport {
     pub trades: TradeCounts,
 }
 
-/// What we traded in one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TradeCounts {
-    /// Player-trade offers we made.
-    pub offers_made: u32,
-    /// Of those, accepted by another player (the trade happened).
-    pub offers_accepted: u32,
-    /// Offers other players made to us.
-    pub offers_received: u32,
-    /// Of those, accepted by us (the trade happened).
-    pub offers_we_accepted: u32,
-    /// Our bank and port trades.
-    pub bank_trades: u32,
-    /// Our acceptances that reached the server after the offer was gone (taken by another
-    /// player, withdrawn, or ended with the turn): refused by the server, counted here.
-    pub accepts_too_late: u32,
-}
-
-/// The `p`-th percentile (0..=100) of `xs`, nearest rank; 0 for an empty list.
-pub fn percentile(xs: &[f64], p: f64) -> f64 {
-    crate::stats::percentile(xs, p / 100.0).unwrap_or(0.0)
-}
-
-fn json_opt_usize(out: &mut String, v: Option<usize>) {
-    match v {
-        Some(x) => {
-            let _ = write!(out, "{x}");
-        }
-        None => out.push_str("null"),
-    }
-}
-
 impl GameReport {
     /// Whether the game reached GAMESTATS.
     pub fn is_finished(&self) -> bool {
         self.points.is_some()
     }
 
-    /// One line of JSON (no trailing newline).
-    pub fn to_json(&self) -> String {
-        let mut o = String::with_capacity(512);
-        o.push_str("{\"game\":");
-        crate::json::push_string(&mut o, &self.game);
-        o.push_str(",\"seat\":");
-        json_opt_usize(&mut o, self.seat);
-        o.push_str(",\"players\":[");
-        for (i, name) in self.names.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            o.push_str("{\"name\":");
-            match name {
-                Some(n) => crate::json::push_string(&mut o, n),
-                None => o.push_str("null"),
-            }
-            o.push_str(",\"points\":");
-            match self.points.as_ref().and_then(|p| p.get(i)) {
-                Some(p) => {
-                    let _ = write!(o, "{p}");
-                }
-                None => o.push_str("null"),
-            }
-            o.push('}');
+    /// The game as a result record (the `--results` line).
+    pub fn record(&self) -> ResultRecord {
+        let points = |i: usize| self.points.as_ref().and_then(|p| p.get(i).copied());
+        ResultRecord {
+            game: self.game.clone(),
+            seat: self.seat,
+            players: (0..4)
+                .map(|i| PlayerResult {
+                    name: self.names[i].clone(),
+                    points: points(i),
+                })
+                .collect(),
+            winner: self.winner,
+            won: self.winner.is_some() && self.winner == self.seat,
+            turns: self.turns,
+            decisions: self.decisions,
+            latency_ms: Latency::of(&self.latencies_ms),
+            forced_end_turns: self.forced_end_turns,
+            forced_discards: self.forced_discards,
+            rejected_requests: self.rejected_requests,
+            mirror_mismatches: self.mirror_mismatches,
+            data_check_mismatches: self.data_check_mismatches,
+            data_checks: self.data_checks,
+            fallbacks: self.fallbacks,
+            end: self.end.clone(),
+            trades: self.trades,
         }
-        o.push_str("],\"winner\":");
-        json_opt_usize(&mut o, self.winner);
-        let _ = write!(
-            o,
-            ",\"won\":{},\"turns\":{},\"decisions\":{},\"latency_ms\":{{\"p50\":{:.1},\"p95\":{:.1},\"max\":{:.1}}}",
-            self.winner.is_some() && self.winner == self.seat,
-            self.turns,
-            self.decisions,
-            percentile(&self.latencies_ms, 50.0),
-            percentile(&self.latencies_ms, 95.0),
-            self.latencies_ms.iter().copied().fold(0.0, f64::max),
-        );
-        let _ = write!(
-            o,
-            ",\"forced_end_turns\":{},\"forced_discards\":{},\"rejected_requests\":{},\"mirror_mismatches\":{},\"data_check_mismatches\":{},\"data_checks\":{},\"fallbacks\":{},\"end\":",
-            self.forced_end_turns,
-            self.forced_discards,
-            self.rejected_requests,
-            self.mirror_mismatches,
-            self.data_check_mismatches,
-            self.data_checks,
-            self.fallbacks,
-        );
-        crate::json::push_string(&mut o, &self.end);
-        let t = &self.trades;
-        let _ = write!(
-            o,
-            ",\"trades\":{{\"offers_made\":{},\"offers_accepted\":{},\"offers_received\":{},\"offers_we_accepted\":{},\"bank_trades\":{},\"accepts_too_late\":{}}}",
-            t.offers_made,
-            t.offers_accepted,
-            t.offers_received,
-            t.offers_we_accepted,
-            t.bank_trades,
-            t.accepts_too_late
-        );
-        o.push('}');
-        o
     }
 }
 
@@ -153,21 +84,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn percentiles_use_nearest_rank() {
-        let xs = [5.0, 1.0, 3.0, 2.0, 4.0];
-        assert_eq!(percentile(&xs, 50.0), 3.0);
-        assert_eq!(percentile(&xs, 95.0), 5.0);
-        assert_eq!(percentile(&[], 50.0), 0.0);
-    }
-
-    #[test]
-    fn json_line_escapes_names() {
+    fn the_record_holds_every_seat_and_the_latency_figures() {
         let r = GameReport {
             game: "~botsOnly~1".into(),
             seat: Some(2),
             names: [Some("a\"b".into()), None, Some("me".into()), None],
             points: Some(vec![3, 4, 10, 5]),
             winner: Some(2),
+            decisions: 3,
+            latencies_ms: vec![2.0, 0.5, 7.25],
+            fallbacks: 1,
             end: "over".into(),
             trades: TradeCounts {
                 offers_made: 3,
@@ -176,14 +102,24 @@ mod tests {
             },
             ..Default::default()
         };
-        let j = r.to_json();
-        assert!(j.starts_with(
-            "{\"game\":\"~botsOnly~1\",\"seat\":2,\"players\":[{\"name\":\"a\\\"b\",\"points\":3}"
-        ));
-        assert!(j.contains("\"won\":true"));
-        assert!(j.contains("\"end\":\"over\""));
-        assert!(j.ends_with(
-            "\"trades\":{\"offers_made\":3,\"offers_accepted\":1,\"offers_received\":0,\"offers_we_accepted\":0,\"bank_trades\":0,\"accepts_too_late\":0}}"
-        ));
+        // The line the hand-written writer of earlier versions made of this report.
+        let line = concat!(
+            r#"{"game":"~botsOnly~1","seat":2,"players":[{"name":"a\"b","points":3},"#,
+            r#"{"name":null,"points":4},{"name":"me","points":10},{"name":null,"points":5}],"#,
+            r#""winner":2,"won":true,"turns":0,"decisions":3,"#,
+            r#""latency_ms":{"p50":2.0,"p95":7.2,"max":7.2},"forced_end_turns":0,"#,
+            r#""forced_discards":0,"rejected_requests":0,"mirror_mismatches":0,"#,
+            r#""data_check_mismatches":0,"data_checks":0,"fallbacks":1,"end":"over","#,
+            r#""trades":{"offers_made":3,"offers_accepted":1,"offers_received":0,"#,
+            r#""offers_we_accepted":0,"bank_trades":0,"accepts_too_late":0}}"#
+        );
+        assert_eq!(r.record().to_line(), line);
+        let unfinished = GameReport { points: None, ..r };
+        assert!(unfinished
+            .record()
+            .players
+            .iter()
+            .all(|p| p.points.is_none()));
+        assert_eq!(unfinished.record().final_points(), None);
     }
 }

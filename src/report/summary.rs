@@ -1,15 +1,14 @@
-//! Benchmark summaries over `catan-bot play --results` and `arena --results` files (JSON lines,
-//! one game each; any number of files and folders of them, e.g. the shards of a run): our win rate with its 95% Wilson interval beside the 25% seat share, points, game
-//! length, latency, forced turns and refusals, the stock robots met; and the paper-style bar
-//! chart (SVG) over a matrix of runs. Reads files; imports `stats` only.
+//! Summaries of result files (`play --results`, `arena --results`; any number of files and
+//! folders of them, e.g. the shards of a run): our win rate with its 95% Wilson interval beside
+//! the 25% seat share, points, game length, latency, forced turns, refusals and trades, the
+//! stock robots met. Reads files; uses the rest of `report` only.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
-
-use crate::stats::{wilson_interval, Z95};
+use super::record::ResultRecord;
+use super::stats::{wilson_interval, Z95};
 
 /// What a set of result lines comes to.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -40,8 +39,8 @@ pub struct Summary {
     pub rejected_requests: u64,
     /// Mirror disagreements with the server's figures.
     pub mirror_mismatches: u64,
-    /// Trading, all games: offers made, accepted by others, received, accepted by us, bank and
-    /// port trades, acceptances too late (lines without a `trades` object count 0).
+    /// Trading, all games, in [`TradeCounts::to_array`](super::record::TradeCounts::to_array)
+    /// order (lines without a `trades` object count 0).
     pub trades: [u64; 6],
     /// Opponents met: (name, games, wins).
     pub opponents: Vec<(String, usize, usize)>,
@@ -62,88 +61,53 @@ impl Summary {
     }
 }
 
-/// The fields of a result line's `trades` object, in [`Summary::trades`] order.
-const TRADE_KEYS: [&str; 6] = [
-    "offers_made",
-    "offers_accepted",
-    "offers_received",
-    "offers_we_accepted",
-    "bank_trades",
-    "accepts_too_late",
-];
-
-fn num(v: &Value, key: &str) -> f64 {
-    v.get(key).and_then(Value::as_f64).unwrap_or(0.0)
-}
-
-/// Summarizes the JSON lines in `text` (one game each).
+/// Summarizes the result lines in `text` (one game each; see [`ResultRecord`]).
 pub fn summarize(text: &str) -> Summary {
     let mut s = Summary::default();
     let mut p50s = Vec::new();
     let (mut pts, mut best_opp, mut turns) = (0.0, 0.0, 0.0);
     let mut arena_games = HashSet::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let Ok(v) = serde_json::from_str::<Value>(line) else {
+        let Ok(r) = ResultRecord::from_line(line) else {
             s.skipped += 1;
             continue;
         };
         // Real-server game names repeat across runs; an arena game's name is unique to it.
-        if let Some(name) = v.get("game").and_then(Value::as_str) {
-            if name.starts_with("arena~") && !arena_games.insert(name.to_string()) {
-                s.repeated += 1;
-                continue;
-            }
+        if r.game.starts_with("arena~") && !arena_games.insert(r.game.clone()) {
+            s.repeated += 1;
+            continue;
         }
-        let seat = v.get("seat").and_then(Value::as_u64).map(|x| x as usize);
-        let players = v.get("players").and_then(Value::as_array);
-        let (Some(seat), Some(players)) = (seat, players) else {
+        let Some((seat, points)) = r.final_points() else {
             s.skipped += 1;
             continue;
         };
-        let points: Vec<Option<f64>> = players
-            .iter()
-            .map(|p| p.get("points").and_then(Value::as_f64))
-            .collect();
-        if points.len() != 4 || points.iter().any(Option::is_none) || seat >= 4 {
-            s.skipped += 1;
-            continue;
-        }
-        let points: Vec<f64> = points.into_iter().map(Option::unwrap_or_default).collect();
-        let winner = v.get("winner").and_then(Value::as_u64).map(|x| x as usize);
         s.games += 1;
-        if winner == Some(seat) {
+        if r.winner == Some(seat) {
             s.wins += 1;
         }
-        pts += points[seat];
+        pts += f64::from(points[seat]);
         best_opp += (0..4)
             .filter(|&i| i != seat)
-            .map(|i| points[i])
+            .map(|i| f64::from(points[i]))
             .fold(0.0, f64::max);
-        turns += num(&v, "turns");
-        if let Some(l) = v.get("latency_ms") {
-            p50s.push(num(l, "p50"));
-            s.latency_p95_max_ms = s.latency_p95_max_ms.max(num(l, "p95"));
-            s.latency_max_ms = s.latency_max_ms.max(num(l, "max"));
+        turns += f64::from(r.turns);
+        let l = r.latency_ms;
+        p50s.push(l.p50);
+        s.latency_p95_max_ms = s.latency_p95_max_ms.max(l.p95);
+        s.latency_max_ms = s.latency_max_ms.max(l.max);
+        s.forced_end_turns += u64::from(r.forced_end_turns);
+        s.forced_discards += u64::from(r.forced_discards);
+        s.rejected_requests += u64::from(r.rejected_requests);
+        s.mirror_mismatches += u64::from(r.mirror_mismatches);
+        for (sum, n) in s.trades.iter_mut().zip(r.trades.to_array()) {
+            *sum += n;
         }
-        s.forced_end_turns += num(&v, "forced_end_turns") as u64;
-        s.forced_discards += num(&v, "forced_discards") as u64;
-        s.rejected_requests += num(&v, "rejected_requests") as u64;
-        s.mirror_mismatches += num(&v, "mirror_mismatches") as u64;
-        if let Some(t) = v.get("trades") {
-            for (sum, key) in s.trades.iter_mut().zip(TRADE_KEYS) {
-                *sum += num(t, key) as u64;
-            }
-        }
-        for (i, p) in players.iter().enumerate() {
+        for (i, p) in r.players.iter().enumerate() {
             if i == seat {
                 continue;
             }
-            let name = p
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or("?")
-                .to_string();
-            let won = (winner == Some(i)) as usize;
+            let name = p.name.clone().unwrap_or_else(|| "?".to_string());
+            let won = (r.winner == Some(i)) as usize;
             match s.opponents.iter_mut().find(|o| o.0 == name) {
                 Some(o) => {
                     o.1 += 1;
@@ -157,6 +121,8 @@ pub fn summarize(text: &str) -> Summary {
     s.avg_points = pts / n;
     s.avg_best_opponent = best_opp / n;
     s.avg_turns = turns / n;
+    // The upper median (for an even count, the higher of the two middle values), as the
+    // published summaries were computed.
     p50s.sort_by(|a, b| a.total_cmp(b));
     s.latency_p50_ms = p50s.get(p50s.len() / 2).copied().unwrap_or(0.0);
     s.opponents.sort();
@@ -240,106 +206,6 @@ pub fn text(label: &str, s: &Summary) -> String {
     );
     let _ = writeln!(o, "  opponents met: {}", kinds.join("; "));
     o
-}
-
-/// One bar of the chart: a label and a summary.
-pub struct Bar {
-    /// The label under the bar.
-    pub label: String,
-    /// Its results.
-    pub summary: Summary,
-}
-
-/// A bar chart of win rates with 95% intervals, in the style of the paper's figure, as SVG.
-pub fn chart_svg(title: &str, bars: &[Bar]) -> String {
-    let (w, h) = (160 + 110 * bars.len().max(1), 420);
-    let (left, top, plot_h) = (70.0, 50.0, 300.0);
-    let y = |rate: f64| top + plot_h * (1.0 - rate.clamp(0.0, 1.0));
-    let mut o = String::new();
-    let _ = writeln!(
-        o,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(o, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        o,
-        r#"<text x="{}" y="24" font-size="15" text-anchor="middle">{}</text>"#,
-        w / 2,
-        xml(title)
-    );
-    for pct in [0, 25, 50, 75, 100] {
-        let yy = y(pct as f64 / 100.0);
-        let _ = writeln!(
-            o,
-            r##"<line x1="{left}" y1="{yy}" x2="{}" y2="{yy}" stroke="#ddd"/><text x="{}" y="{}" text-anchor="end">{pct}%</text>"##,
-            w - 20,
-            left - 6.0,
-            yy + 4.0
-        );
-    }
-    let yy = y(0.25);
-    let _ = writeln!(
-        o,
-        r##"<line x1="{left}" y1="{yy}" x2="{}" y2="{yy}" stroke="#c33" stroke-dasharray="6,4"/><text x="{}" y="{}" fill="#c33" text-anchor="end">seat share</text>"##,
-        w - 20,
-        w - 22,
-        yy - 4.0
-    );
-    for (i, b) in bars.iter().enumerate() {
-        let x = left + 30.0 + 110.0 * i as f64;
-        let r = b.summary.rate();
-        let (lo, hi) = b.summary.interval();
-        let _ = writeln!(
-            o,
-            r##"<rect x="{x}" y="{}" width="60" height="{}" fill="#4a7bb7"/>"##,
-            y(r),
-            y(0.0) - y(r)
-        );
-        let cx = x + 30.0;
-        let _ = writeln!(
-            o,
-            r##"<line x1="{cx}" y1="{}" x2="{cx}" y2="{}" stroke="black"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black"/>"##,
-            y(lo),
-            y(hi),
-            cx - 8.0,
-            y(lo),
-            cx + 8.0,
-            y(lo),
-            cx - 8.0,
-            y(hi),
-            cx + 8.0,
-            y(hi)
-        );
-        let _ = writeln!(
-            o,
-            r#"<text x="{cx}" y="{}" text-anchor="middle">{:.1}%</text>"#,
-            y(hi) - 6.0,
-            100.0 * r
-        );
-        for (k, part) in b.label.split('\n').enumerate() {
-            let _ = writeln!(
-                o,
-                r#"<text x="{cx}" y="{}" text-anchor="middle">{}</text>"#,
-                y(0.0) + 18.0 + 14.0 * k as f64,
-                xml(part)
-            );
-        }
-        let _ = writeln!(
-            o,
-            r##"<text x="{cx}" y="{}" text-anchor="middle" fill="#666">n={}</text>"##,
-            y(0.0) + 18.0 + 14.0 * b.label.split('\n').count() as f64,
-            b.summary.games
-        );
-    }
-    o.push_str("</svg>\n");
-    o
-}
-
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The results files that `paths` name: a file as given, a folder as every `*.jsonl` file
@@ -446,26 +312,5 @@ not json
         let t = text("x", &s);
         assert!(t.contains("repeated arena game"), "{t}");
         assert!(t.contains("b: 1 seats, 0 wins"), "{t}");
-    }
-
-    #[test]
-    fn chart_draws_one_bar_per_run() {
-        let s = summarize(LINES);
-        let svg = chart_svg(
-            "t",
-            &[
-                Bar {
-                    label: "A\n1000".into(),
-                    summary: s.clone(),
-                },
-                Bar {
-                    label: "B".into(),
-                    summary: s,
-                },
-            ],
-        );
-        assert_eq!(svg.matches("fill=\"#4a7bb7\"").count(), 2);
-        assert!(svg.contains("50.0%"));
-        assert!(svg.ends_with("</svg>\n"));
     }
 }

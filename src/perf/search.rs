@@ -1,6 +1,6 @@
-//! Search benchmark for `catan-bot perf`: decision latency of a search agent from fixed
-//! mid-game positions, with a checksum of the moves chosen (a change that must not alter the
-//! search must not alter it). Measures; never fails on time. Imports `crate::game`, `agent`.
+//! Search benchmark for `catan-bot perf --search`: decision latency of a search agent from
+//! fixed mid-game positions, with a checksum of the moves chosen (a change that must not alter
+//! the search must not alter it).
 
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
@@ -8,11 +8,12 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::playout::{HeuristicPolicy, PlayoutPolicy};
-use super::search::UctAgent;
-use super::spec::AgentSpec;
-use super::view::View;
+use super::cpu::{CpuScope, Stopwatch};
+use crate::agent::playout::{HeuristicPolicy, PlayoutPolicy};
+use crate::agent::search::UctAgent;
+use crate::agent::{AgentSpec, View};
 use crate::game::{ActionList, Board, Phase, Rules, Seat, State};
+use crate::report::stats::percentile;
 
 /// `n` positions in `Phase::Main` with several legal moves, from seeded heuristic games.
 pub fn midgame_positions(n: usize, seed: u64) -> Vec<State> {
@@ -64,23 +65,10 @@ pub struct SearchBench {
     pub cpu_secs: Option<f64>,
 }
 
-/// CPU time of the whole process (all threads), from Linux's `/proc/self/stat` (user + system
-/// ticks at 100 Hz); `None` elsewhere. Iterations per CPU second stay comparable when the
-/// machine's cores are shared with other work, where wall-clock rates drop.
-pub fn process_cpu_secs() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-    let rest = &text[text.rfind(')')? + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = f.get(11)?.parse().ok()?;
-    let stime: f64 = f.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
-}
-
 impl SearchBench {
     /// The `q`-quantile of the latencies (nearest rank).
     pub fn quantile(&self, q: f64) -> f64 {
-        crate::stats::percentile(&self.millis, q).unwrap_or(0.0)
+        percentile(&self.millis, q).unwrap_or(0.0)
     }
 
     /// Iterations per wall second over all decisions.
@@ -102,7 +90,7 @@ pub fn bench_search(spec: &AgentSpec, positions: &[State], seed: u64) -> SearchB
     let mut millis = Vec::with_capacity(positions.len());
     let mut iterations = 0;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    let cpu0 = process_cpu_secs();
+    let watch = Stopwatch::start(CpuScope::Process);
     for st in positions {
         let view = View::open_hands(st.clone(), st.to_move());
         let t = Instant::now();
@@ -111,10 +99,7 @@ pub fn bench_search(spec: &AgentSpec, positions: &[State], seed: u64) -> SearchB
         iterations += r.iterations;
         r.best().hash(&mut hasher);
     }
-    let cpu_secs = match (cpu0, process_cpu_secs()) {
-        (Some(a), Some(b)) => Some(b - a),
-        _ => None,
-    };
+    let cpu_secs = watch.cpu_secs();
     SearchBench {
         spec: spec.to_string(),
         millis,

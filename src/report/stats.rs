@@ -1,6 +1,6 @@
-//! Statistics shared by the arena, the client's reports, `perf` and the benchmark summaries:
-//! Wilson score intervals and nearest-rank percentiles. Pure arithmetic; imports nothing from
-//! the rest of the crate.
+//! Statistics shared by the result records, the summaries, the arena and `perf`: Wilson score
+//! intervals and the one percentile function (nearest rank). Pure arithmetic; imports nothing
+//! from the rest of the crate.
 
 /// A 95% two-sided z value.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -65,5 +65,10 @@ mod tests {
         assert_eq!(percentile(&s, 0.95), Some(95.0));
         assert_eq!(percentile(&s, 1.0), Some(100.0));
         assert_eq!(percentile(&[], 0.5), None);
+        // Unsorted input, odd length: the median is the middle value.
+        let xs = [5.0, 1.0, 3.0, 2.0, 4.0];
+        assert_eq!(percentile(&xs, 0.5), Some(3.0));
+        assert_eq!(percentile(&xs, 0.95), Some(5.0));
+        assert_eq!(percentile(&xs, 0.0), Some(1.0));
     }
 }

@@ -1,32 +1,20 @@
-//! `catan-bot perf`: fixed-seed, one-core throughput of the engine and playouts, with a
-//! checksum (steps, winners) that must not change when behaviour must not. Uses `game` and
-//! `agent`; prints, never fails on time.
+//! Fixed-seed, one-thread throughput of the engine and of playouts, with a checksum (steps,
+//! winners) that must not change when behaviour must not.
 
-use crate::agent::playout::{playout, HeuristicPolicy, UniformPolicy};
-use crate::game::{Board, Phase, Rules, Seat, State};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::time::{Duration, Instant};
 
-/// CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (first field,
-/// nanoseconds); `None` elsewhere. Rates per CPU second stay meaningful when the machine's
-/// cores are shared with other work, where wall-clock rates drop.
-fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
-}
+use super::cpu::{CpuScope, Stopwatch};
+use crate::agent::playout::{playout, HeuristicPolicy, UniformPolicy};
+use crate::game::{Board, Phase, Rules, Seat, State};
 
-/// Wall and CPU time of a closure's run.
+/// Wall and CPU seconds of a run of `f` on this thread (CPU time is the wall time where it
+/// cannot be read).
 fn timed(f: impl FnOnce()) -> (f64, f64) {
-    let (c0, t0) = (thread_cpu_time(), Instant::now());
+    let watch = Stopwatch::start(CpuScope::Thread);
     f();
-    let wall = t0.elapsed().as_secs_f64();
-    let cpu = match (c0, thread_cpu_time()) {
-        (Some(a), Some(b)) => (b - a).as_secs_f64(),
-        _ => wall,
-    };
-    (wall, cpu)
+    let wall = watch.wall_secs();
+    (wall, watch.cpu_secs().unwrap_or(wall))
 }
 
 /// Step cap per random game (random games always end far sooner in practice).
@@ -135,33 +123,4 @@ pub fn run(games: u32, playouts: u32) -> PerfReport {
     });
     (r.playout_secs, r.playout_cpu_secs) = (wall, cpu);
     r
-}
-
-/// Prints a report. Rates are per CPU second of the one thread (on an idle machine that is
-/// also per wall second; the wall times are printed too).
-pub fn print(r: &PerfReport) {
-    println!("catan-bot perf (one thread, fixed seeds; rates per CPU second)");
-    println!(
-        "random-policy games: {} games, {} steps, cpu {:.3} s (wall {:.3} s): {:.0} games/s, {:.2} M steps/s, {:.0} steps/game",
-        r.games,
-        r.game_steps,
-        r.game_cpu_secs,
-        r.game_secs,
-        r.games as f64 / r.game_cpu_secs,
-        r.game_steps as f64 / r.game_cpu_secs / 1e6,
-        r.game_steps as f64 / r.games.max(1) as f64,
-    );
-    println!("  winners by seat (last = none): {:?}", r.game_winners);
-    println!(
-        "heuristic playouts from the mid-game position: {} playouts, {} steps, cpu {:.3} s (wall {:.3} s): {:.0} playouts/s, {:.2} M steps/s, {:.0} steps/playout",
-        r.playouts,
-        r.playout_steps,
-        r.playout_cpu_secs,
-        r.playout_secs,
-        r.playouts as f64 / r.playout_cpu_secs,
-        r.playout_steps as f64 / r.playout_cpu_secs / 1e6,
-        r.playout_steps as f64 / r.playouts.max(1) as f64,
-    );
-    println!("  winners by seat (last = none): {:?}", r.playout_winners);
-    println!("checksum: {:016x}", r.checksum());
 }

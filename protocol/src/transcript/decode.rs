@@ -1,13 +1,13 @@
-//! `catan-bot decode FILE...`: reads transcripts in the shared format, counts messages per type
-//! and reports every line that does not parse, comes out as `Unknown` although its type is one a
-//! robot must understand, or does not re-encode to the same text. Uses `jsettlers_protocol` only.
+//! The check behind `catan-bot decode FILE...`: reads transcripts in the shared format, counts
+//! messages per type and reports every line that does not parse, comes out as `Unknown`
+//! although its type is one a robot must understand, or does not re-encode to the same text.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use jsettlers_protocol::transcript::{self, Direction};
-use jsettlers_protocol::{Message, ROBOT_TYPE_IDS};
+use crate::transcript::{self, Direction};
+use crate::{Message, ROBOT_TYPE_IDS};
 
 /// What is wrong with one transcript line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -158,34 +158,6 @@ impl DecodeReport {
             self.counts.len(),
             self.problems.len()
         )
-    }
-}
-
-/// Runs `decode` over `paths`, printing to stdout (problems and unreadable files too).
-///
-/// Returns the process exit status: 0 if every line passed, 1 if any line failed a check,
-/// 2 if a file could not be read.
-pub fn run(paths: &[PathBuf]) -> i32 {
-    let mut report = DecodeReport::default();
-    let mut unreadable = false;
-    for path in paths {
-        match std::fs::read_to_string(path) {
-            Ok(contents) => report.add_transcript(path, &contents),
-            Err(e) => {
-                eprintln!("{}: {e}", path.display());
-                unreadable = true;
-            }
-        }
-    }
-    let stdout = std::io::stdout();
-    // A closed stdout (e.g. piped into `head`) must not turn into a panic.
-    let _ = report.print(&mut stdout.lock());
-    if unreadable {
-        2
-    } else if report.problems.is_empty() {
-        0
-    } else {
-        1
     }
 }
 

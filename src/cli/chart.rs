@@ -1,0 +1,49 @@
+//! `catan-bot chart`: the win-rate bar chart of several runs ([`crate::report::chart`]).
+
+use std::path::PathBuf;
+
+use crate::report::chart::{svg, Bar};
+use crate::report::summary::summarize_paths;
+
+/// Arguments of `catan-bot chart`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Runs as LABEL=RESULTS (a `.jsonl` file or a folder of them; a `|` in LABEL breaks
+    /// the line).
+    #[arg(required = true)]
+    pub runs: Vec<String>,
+    /// Output SVG file.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Chart title.
+    #[arg(long, default_value = "Win rate vs three JSettlers robots")]
+    pub title: String,
+}
+
+/// Writes the chart; 2 when a run is malformed or a file cannot be read or written.
+pub fn run(args: Args) -> i32 {
+    let Args { runs, out, title } = args;
+    let mut bars = Vec::new();
+    for run in &runs {
+        let Some((label, file)) = run.split_once('=') else {
+            eprintln!("run `{run}`: expected LABEL=FILE");
+            return 2;
+        };
+        match summarize_paths(&[file.into()]) {
+            Ok((summary, _)) => bars.push(Bar {
+                label: label.replace('|', "\n"),
+                summary,
+            }),
+            Err(e) => {
+                eprintln!("{e}");
+                return 2;
+            }
+        }
+    }
+    if let Err(e) = std::fs::write(&out, svg(&title, &bars)) {
+        eprintln!("{}: {e}", out.display());
+        return 2;
+    }
+    println!("wrote {}", out.display());
+    0
+}

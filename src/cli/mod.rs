@@ -1,0 +1,78 @@
+//! The `catan-bot` command line: [`Cli`] (clap derive) and one file per subcommand, each with
+//! its arguments and a `run` that returns the process's exit status (0 done, 1 a failure found,
+//! 2 bad arguments or unreadable input). `main.rs` parses and dispatches. The top of the crate:
+//! may use every other module, and none uses it.
+
+pub mod arena;
+pub mod chart;
+pub mod decode;
+pub mod perf;
+pub mod play;
+pub mod replay;
+pub mod summarize;
+
+use clap::{Parser, Subcommand};
+
+/// The command line.
+#[derive(Parser)]
+#[command(
+    name = "catan-bot",
+    version,
+    about = "MPT-EnsembleUCT robot for JSettlers2"
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Check transcripts: count messages per type, report lines that do not parse or re-encode.
+    Decode(decode::Args),
+    /// Play as a robot on a JSettlers2 server until Ctrl-C (or `--games` finished games).
+    Play(play::Args),
+    /// Feed transcripts' server lines through the client's mirror; one line per game, exit 1
+    /// if any mirrored figure disagrees with the server's (data checks, final scores).
+    Replay(replay::Args),
+    /// Play in-process games between four agents (no server) and report win rates.
+    Arena(arena::Args),
+    /// Summarize `play --results` and `arena --results` files: win rate with its 95% interval,
+    /// points, latency, forced turns, refusals, opponents met.
+    Summarize(summarize::Args),
+    /// Draw the win-rate bar chart (SVG) of several runs, paper style.
+    Chart(chart::Args),
+    /// Engine and playout throughput on one core, with a behaviour checksum.
+    Perf(perf::Args),
+}
+
+/// Logs to stderr, in colour only when stderr is a terminal; `RUST_LOG` filters (default
+/// `info`).
+pub(crate) fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        // clap's own consistency checks (argument names, defaults, conflicts).
+        <Cli as clap::CommandFactory>::command().debug_assert();
+        let cli =
+            Cli::try_parse_from(["catan-bot", "arena", "--games", "7", "--shard", "2/3"]).unwrap();
+        let Command::Arena(args) = cli.command else {
+            panic!("not arena")
+        };
+        assert_eq!((args.games, args.shard.to_string()), (7, "2/3".to_string()));
+        assert!(Cli::try_parse_from(["catan-bot", "play", "--cookie", "x"]).is_err());
+    }
+}

@@ -1,0 +1,119 @@
+//! `catan-bot play`: the robot client on a real server ([`crate::client`]) until Ctrl-C or
+//! `--games` finished games.
+
+use std::path::PathBuf;
+
+use crate::agent::AgentSpec;
+use crate::client::{self, shutdown, ClientConfig};
+
+/// Arguments of `catan-bot play`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Server address, HOST:PORT.
+    #[arg(long)]
+    pub server: String,
+    /// The server's robot cookie (jsettlers.bots.cookie).
+    #[arg(long)]
+    pub cookie: String,
+    /// Nickname (a number is appended if it is taken).
+    #[arg(long, default_value = "catanbot")]
+    pub name: String,
+    /// Agent spec, NAME[:key=value,...] (see `arena --help`). The default is the robot we
+    /// announce: MPT-EnsembleUCT at the paper's 10,000 iterations (57% against three stock
+    /// robots, README); add `,trade=1` for player trading.
+    #[arg(long, default_value = "mpt-ensemble-uct:iterations=10000")]
+    pub agent: String,
+    /// Append one JSON line per finished game to this file.
+    #[arg(long)]
+    pub results: Option<PathBuf>,
+    /// Write one transcript per game into this directory.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Stop after this many finished games.
+    #[arg(long)]
+    pub games: Option<u32>,
+    /// Play at most this many games at once; further invitations are declined (the robot
+    /// joins and leaves at once, freeing the seat; JSettlers 2.7.00 was seen to leave such a
+    /// game waiting rather than invite another robot).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_games_at_once: Option<u32>,
+    /// Agent budget per decision in milliseconds (the server forces a turn after 8 s idle).
+    #[arg(long, default_value_t = 3000)]
+    pub decision_ms: u64,
+    /// Robot class name sent to the server (anything but soc.robot.SOCRobotBrain).
+    #[arg(long, default_value = client::ROBOT_CLASS)]
+    pub robot_class: String,
+    /// Pace for people watching: before each action wait about as long as a stock JSettlers
+    /// robot does in a normal game (0.5-2.5 s; 1.5 s before ending a turn), while searching,
+    /// and never so long that the server's 8 s turn timer could end the turn. Answers to trade
+    /// offers wait 3.5 s. Meant for servers whose robots pause normally (fast_pause_percent 100).
+    #[arg(long)]
+    pub pace: bool,
+}
+
+/// Plays until stopped; prints the run's counts. 2 for bad arguments, 1 when the client
+/// fails (the server too old, logins refused, ...).
+pub fn run(args: Args) -> i32 {
+    super::init_tracing();
+    let spec = match args.agent.parse::<AgentSpec>() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("--agent: {e}");
+            return 2;
+        }
+    };
+    if let Err(e) = client::check_server(&args.server) {
+        eprintln!("{e}");
+        return 2;
+    }
+    if let Some(dir) = &args.record {
+        if let Err(e) = client::check_record_dir(dir) {
+            eprintln!("{e}");
+            return 2;
+        }
+    }
+    let mut config = ClientConfig::new(&args.server, &args.cookie, &args.name, spec);
+    config.results = args.results;
+    config.record = args.record;
+    config.games = args.games;
+    config.max_games_at_once = args.max_games_at_once.map(|n| n as usize);
+    config.decision_ms = args.decision_ms;
+    config.robot_class = args.robot_class;
+    config.pace = args.pace;
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return 1;
+        }
+    };
+    runtime.block_on(async {
+        let (trigger, stop) = shutdown::channel();
+        let on_signal = trigger.clone();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                tracing::info!("Ctrl-C: stopping");
+                on_signal.trigger();
+            }
+        });
+        match client::run(config, trigger, stop).await {
+            Ok(s) => {
+                println!(
+                    "finished {} unfinished {} failed {} won {} forced-end-turns {} rejected {} mismatches {}",
+                    s.finished,
+                    s.unfinished,
+                    s.failed,
+                    s.won,
+                    s.forced_end_turns,
+                    s.rejected_requests,
+                    s.mirror_mismatches
+                );
+                0
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        }
+    })
+}

@@ -1,0 +1,18 @@
+//! `catan-bot replay`: transcripts through the client's mirror ([`crate::client::replay`]).
+
+use std::path::PathBuf;
+
+/// Arguments of `catan-bot replay`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Transcript files (`< ` / `> ` lines, shared/protocol/README.md format).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// Replays the files: one line per game; returns the exit status of
+/// [`client::replay::run`](crate::client::replay::run).
+pub fn run(args: Args) -> i32 {
+    super::init_tracing();
+    crate::client::replay::run(&args.files)
+}

@@ -1,0 +1,135 @@
+//! The built `catan-bot` binary: each subcommand reaches its own code (`main.rs` dispatches to
+//! `cli::*`) and keeps its output and exit status. No server; `play` is covered by the mock
+//! server tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_catan-bot");
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run catan-bot")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("catan-bot-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn decode_checks_transcripts_and_fails_on_a_missing_file() {
+    let o = run(&["decode", "tests/fixtures/transcripts/sample3p-game-00.log"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("  type  message"), "{out}");
+    assert!(out.trim_end().ends_with(" types, 0 problem lines"), "{out}");
+    let o = run(&["decode", "no/such/file.log"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn replay_agrees_with_the_server_on_a_fixture() {
+    let o = run(&["replay", "tests/fixtures/transcripts/sample3p-game-00.log"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&o),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("OK"), "{}", stdout(&o));
+    // Not a transcript: an error, exit 2.
+    assert_eq!(run(&["replay", "README.md"]).status.code(), Some(2));
+}
+
+#[test]
+fn summarize_prints_the_committed_summary() {
+    let label = "soak mpt-ensemble-uct:iterations=1000 (49760fa)";
+    let o = run(&[
+        "summarize",
+        "--label",
+        label,
+        "docs/results/2026-11-30/soak/results-49760fa.jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let want =
+        std::fs::read_to_string(root().join("docs/results/2026-11-30/soak/summary.txt")).unwrap();
+    assert_eq!(stdout(&o), want);
+    assert_eq!(run(&["summarize", "no/such/dir"]).status.code(), Some(2));
+}
+
+#[test]
+fn chart_writes_one_bar_per_run() {
+    let out = temp("chart.svg");
+    let o = run(&[
+        "chart",
+        "--out",
+        out.to_str().unwrap(),
+        "1000=docs/results/2026-11-29/mpt-ensemble-uct-1000.jsonl",
+        "10000|iterations=docs/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    assert_eq!(svg.matches("fill=\"#4a7bb7\"").count(), 2);
+    // The README's figures: 43.0% and 57.0%.
+    assert!(svg.contains(">43.0%<") && svg.contains(">57.0%<"), "{svg}");
+    assert_eq!(
+        run(&["chart", "--out", "x.svg", "nolabel"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn arena_writes_result_records_and_a_json_summary() {
+    let results = temp("arena.jsonl");
+    let o = run(&[
+        "arena",
+        "--agents",
+        "heuristic/random/random/random",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--json",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(json["seed"], 5);
+    assert_eq!(json["agents"][0]["spec"], "heuristic");
+    let lines = std::fs::read_to_string(&results).unwrap();
+    let _ = std::fs::remove_file(&results);
+    assert_eq!(lines.lines().count(), 4);
+    assert!(lines.starts_with(r#"{"game":"arena~5~0","seat":0,"players":[{"name":"heuristic","#));
+    assert_eq!(run(&["arena", "--agents", "a/b"]).status.code(), Some(2));
+}
+
+#[test]
+fn perf_prints_its_checksum_and_refuses_a_bad_spec() {
+    let o = run(&["perf", "--games", "3", "--playouts", "3"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("\nchecksum: "), "{}", stdout(&o));
+    let o = run(&[
+        "perf",
+        "--games",
+        "1",
+        "--playouts",
+        "1",
+        "--search",
+        "bogus",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
