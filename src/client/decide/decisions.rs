@@ -1,0 +1,336 @@
+//! Deciding: when a decision is due, the view and the time it gets, the agent's answer (or a
+//! fallback) turned into the server's messages, paced, and the reply waited for.
+
+use super::*;
+
+impl GamePlayer {
+    // ---- deciding ---------------------------------------------------------------------
+
+    /// The view to decide from and when the decision started, if a decision is due; answers
+    /// what needs no agent on the way (a refund, a fallback when no view can be built).
+    pub(super) fn decision_due(&mut self) -> Option<(View, Instant)> {
+        if self.waiting.is_some()
+            || self.held.is_some()
+            || self.mirror.is_over()
+            || !self.report.end.is_empty()
+        {
+            return None;
+        }
+        let me = self.me();
+        let state = self.mirror.state;
+        let code = GameState::from_wire(state);
+        let discard =
+            code == Some(GameState::WaitingForDiscards) && self.mirror.discard_request.is_some();
+        let my_turn = self.mirror.current == Some(me);
+        let answer = code == Some(GameState::Play1) && self.offer_in.is_some();
+        if self.offer_out.is_some() && !discard {
+            return None;
+        }
+        if !discard && !my_turn && !answer {
+            return None;
+        }
+        if let (false, Some(piece)) = (discard, code.and_then(GameState::placing)) {
+            // Placing a piece we paid for after a refused buy-and-place: take the refund.
+            self.send(Message::CancelBuildRequest(proto::CancelBuildRequest {
+                game: self.ctx.game.clone(),
+                piece_type: piece.wire(),
+            }));
+            self.waiting = Some(self.wait_for(None));
+            return None;
+        }
+        if !discard && !code.is_some_and(GameState::is_decision) {
+            return None;
+        }
+        let started = Instant::now();
+        let mut view = match self.mirror.view() {
+            Ok(v) => v,
+            Err(e) => {
+                warn!(error = %e, state, "no valid view; answering without the agent");
+                self.report.fallbacks += 1;
+                self.fallback_without_view();
+                return None;
+            }
+        };
+        if answer && !discard {
+            if !self.offer_view(&mut view) {
+                // An offer the engine cannot hold (or one we cannot pay): decline at once.
+                self.offer_in = None;
+                self.offers_seen += 1;
+                self.send(Message::RejectOffer(proto::RejectOffer::robot(
+                    &self.ctx.game,
+                )));
+                return None;
+            }
+        } else {
+            // An offer waits up to OFFER_WAIT_MS without restarting the idle timer: none
+            // when that would not leave a decision's worth of time after it.
+            let room = self.timer_left() >= Duration::from_millis(OFFER_WAIT_MS + 1000);
+            let made = if room {
+                self.offers_this_turn
+            } else {
+                crate::game::MAX_OFFERS_PER_TURN
+            };
+            view.state.set_offers_made(made);
+        }
+        if view.state.to_move() != me {
+            debug!(state, "not ours to decide");
+            return None;
+        }
+        if self.decisions_this_turn >= MAX_DECISIONS_PER_TURN && view.state.phase() == Phase::Main {
+            self.send_action(&view, Action::EndTurn, started);
+            return None;
+        }
+        Some((view, started))
+    }
+
+    /// Starts a decision if one is due: the agent runs on a blocking thread.
+    pub(super) fn maybe_decide(&mut self) -> Option<InFlight> {
+        let (view, started) = self.decision_due()?;
+        let Some(mut agent) = self.agent.take() else {
+            // The agent is still busy with an abandoned decision.
+            self.report.fallbacks += 1;
+            let a = self.fallback(&view);
+            self.send_action(&view, a, started);
+            return None;
+        };
+        let budget = self.decision_budget();
+        let deadline = StdInstant::now() + budget;
+        let v = view.clone();
+        let handle = tokio::task::spawn_blocking(move || {
+            let a = agent.decide(&v, Some(deadline));
+            (agent, a)
+        });
+        Some(InFlight {
+            handle,
+            key: self.key(),
+            view,
+            started,
+            give_up: started + budget + Duration::from_millis(AGENT_GRACE_MS),
+            abandoned: false,
+        })
+    }
+
+    /// The agent's time for this decision: `--decision-ms`, cut in our turn to what the
+    /// server's idle timer leaves (less a margin), never below `MIN_DECISION_MS`. Strength
+    /// grows with the hardware inside this budget; a forced turn is never risked for it.
+    pub(super) fn decision_budget(&self) -> Duration {
+        let configured = Duration::from_millis(self.ctx.config.decision_ms);
+        if self.mirror.current != Some(self.me()) {
+            return configured;
+        }
+        configured
+            .min(self.timer_left())
+            .max(Duration::from_millis(MIN_DECISION_MS))
+    }
+
+    /// What the server's idle timer leaves of our turn, less the margin (the pacer keeps
+    /// when it last restarted, paced or not).
+    pub(super) fn timer_left(&self) -> Duration {
+        let limit = Duration::from_millis(
+            crate::client::pace::SERVER_TURN_TIMER_MS - DECISION_TIMER_MARGIN_MS,
+        );
+        limit.saturating_sub(self.pacer.since_timer_restart())
+    }
+
+    pub(super) fn reply_timeout(&self) -> Duration {
+        Duration::from_millis(self.ctx.config.reply_timeout_ms)
+    }
+
+    pub(super) fn on_decided(&mut self, f: InFlight, action: Action) {
+        if f.key != self.key() || self.waiting.is_some() || self.held.is_some() {
+            debug!(?action, "decision no longer needed");
+            return;
+        }
+        let ok = f.view.state.is_legal(action)
+            && !self.banned.contains(&action)
+            && self.victim_allowed(action);
+        let action = if ok {
+            action
+        } else {
+            warn!(
+                ?action,
+                "agent answer illegal or already refused; using a fallback"
+            );
+            self.report.fallbacks += 1;
+            self.fallback(&f.view)
+        };
+        self.send_action(&f.view, action, f.started);
+    }
+
+    pub(super) fn victim_allowed(&self, a: Action) -> bool {
+        match (a, &self.victims) {
+            (Action::ChooseVictim(s), Some(v)) => v.get(s.index()).copied().unwrap_or(false),
+            _ => true,
+        }
+    }
+
+    /// A legal action not refused this turn: end the turn, roll or decline an offer when
+    /// possible, else the first one.
+    pub(super) fn fallback(&self, view: &View) -> Action {
+        let mut list = ActionList::new();
+        view.state.legal_actions(&mut list);
+        let ok = |a: &Action| !self.banned.contains(a) && self.victim_allowed(*a);
+        for pref in [Action::EndTurn, Action::Roll, Action::DeclineOffer] {
+            if list.contains(pref) && ok(&pref) {
+                return pref;
+            }
+        }
+        if view.state.phase() == Phase::Discard {
+            // Generation may list only some discards; any valid one will do.
+            let owed = view.state.discard_owed(view.me) as u32;
+            return Action::Discard(first_cards(view.state.hand(view.me), owed));
+        }
+        list.iter()
+            .copied()
+            .find(ok)
+            .or_else(|| list.first().copied())
+            .unwrap_or(Action::EndTurn)
+    }
+
+    /// Answers from the raw server state when no engine state could be built.
+    pub(super) fn fallback_without_view(&mut self) {
+        let g = self.ctx.game.clone();
+        let me = self.me();
+        use GameState as S;
+        let msg = match GameState::from_wire(self.mirror.state) {
+            Some(S::RollOrCard) => Message::RollDice(proto::RollDice { game: g }),
+            Some(S::Play1 | S::PlacingFreeRoad1 | S::PlacingFreeRoad2) => {
+                Message::EndTurn(proto::EndTurn { game: g })
+            }
+            Some(S::WaitingForDiscards) => {
+                let n = u32::from(self.mirror.discard_request.unwrap_or(0));
+                let hand = self.mirror.hand(me);
+                let set = hand.known;
+                Message::Discard(proto::Discard {
+                    game: g,
+                    player: None,
+                    resources: translate::to_wire(first_cards(set, n)),
+                    unknown: 0,
+                })
+            }
+            Some(S::WaitingForRobChoosePlayer) => {
+                let v = self
+                    .victims
+                    .as_ref()
+                    .and_then(|v| v.iter().position(|&b| b))
+                    .unwrap_or(0);
+                Message::ChoosePlayer(proto::ChoosePlayer {
+                    game: g,
+                    choice: v as i32,
+                })
+            }
+            Some(S::WaitingForDiscovery) => Message::PickResources(proto::PickResources {
+                game: g,
+                resources: translate::one_of(Resource::Wheat, 2),
+                picked_by: None,
+            }),
+            Some(S::WaitingForMonopoly) => Message::PickResourceType(proto::PickResourceType {
+                game: g,
+                resource: Resource::Wheat.to_server(),
+            }),
+            _ => {
+                warn!(
+                    state = self.mirror.state,
+                    "no fallback for this state; the server will force it"
+                );
+                return;
+            }
+        };
+        match msg {
+            Message::EndTurn(_) => self.ended_turn = true,
+            Message::Discard(_) => self.mirror.discard_request = None,
+            _ => {}
+        }
+        self.send(msg);
+        self.waiting = Some(self.wait_for(None));
+    }
+
+    /// Sends `action` now, or holds it until the pace says (`--pace`).
+    pub(super) fn send_action(&mut self, view: &View, action: Action, started: Instant) {
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let at = self.pacer.send_at(&action, started);
+        if at > Instant::now() {
+            debug!(
+                ?action,
+                wait_ms = (at - Instant::now()).as_millis() as u64,
+                "paced"
+            );
+            self.held = Some(Held {
+                view: view.clone(),
+                action,
+                key: self.key(),
+                at,
+                ms,
+            });
+            return;
+        }
+        self.send_decided(view, action, ms);
+    }
+
+    /// The held action's time has come: send it if its situation still holds.
+    pub(super) fn release_held(&mut self) {
+        let Some(h) = self.held.take() else { return };
+        if h.key != self.key() || self.waiting.is_some() {
+            debug!(action = ?h.action, "paced action no longer wanted");
+            return;
+        }
+        self.send_decided(&h.view, h.action, h.ms);
+    }
+
+    pub(super) fn send_decided(&mut self, view: &View, action: Action, ms: f64) {
+        self.pacer.on_sent(&action);
+        let msg = translate::action_message(&self.ctx.game, self.me(), &view.state, action);
+        match action {
+            Action::OfferTrade(_) => {
+                self.offers_this_turn += 1;
+                self.report.trades.offers_made += 1;
+            }
+            Action::AcceptOffer => {
+                self.offer_in = None;
+                self.accept_out = Some(false);
+            }
+            Action::DeclineOffer => self.offer_in = None,
+            _ => {}
+        }
+        if matches!(action, Action::EndTurn)
+            || matches!(
+                view.state.phase(),
+                Phase::InitialRoad1 | Phase::InitialRoad2
+            )
+        {
+            self.ended_turn = true;
+        }
+        self.report.decisions += 1;
+        self.report.latencies_ms.push(ms);
+        self.decisions_this_turn += 1;
+        debug!(?action, ms, "decided");
+        if matches!(action, Action::Discard(_)) {
+            // Sent: don't discard again when another seat's discard re-announces state 50.
+            self.mirror.discard_request = None;
+        }
+        self.send(msg);
+        self.waiting = Some(self.wait_for(Some(action)));
+    }
+
+    pub(super) fn wait_for(&self, action: Option<Action>) -> Waiting {
+        Waiting {
+            action,
+            deadline: Instant::now() + self.reply_timeout(),
+            settling: false,
+            sent_state: self.mirror.state,
+            text_seen: false,
+        }
+    }
+}
+
+/// The first `n` cards of `hand` (clay first): a valid discard when the hand holds `n`.
+fn first_cards(hand: ResourceSet, n: u32) -> ResourceSet {
+    let mut out = ResourceSet::EMPTY;
+    let mut left = n;
+    for r in Resource::ALL {
+        let k = u32::from(hand[r]).min(left);
+        out[r] = k as u8;
+        left -= k;
+    }
+    out
+}

@@ -1,0 +1,197 @@
+//! Incoming messages: the mirror first, then what they mean for our requests and decisions
+//! (replies, refusals, prompts), and what a refusal or a silent server costs.
+
+use super::*;
+
+impl GamePlayer {
+    // ---- incoming ---------------------------------------------------------------------
+
+    /// Applies one message of this game.
+    pub fn on_message(&mut self, msg: &Message) {
+        self.record(Direction::FromServer, msg);
+        let prev_current = self.mirror.current;
+        let prev_state = self.mirror.state;
+        self.mirror.apply(msg);
+        let me = self.me();
+        let g = self.ctx.game.clone();
+        use Message as M;
+        match msg {
+            M::GameMembers(_) => {
+                self.send(M::SitDown(proto::SitDown {
+                    game: g,
+                    nickname: proto::EMPTYSTR.to_owned(),
+                    player: pn(me),
+                    robot: true,
+                }));
+            }
+            // Our own seat confirmed: ask for a robot face, as the stock robots do
+            // (SOCRobotClient: CHANGEFACE after its SITDOWN; face 0 = robot.gif, the server
+            // takes ids <= 0 from robots only).
+            M::SitDown(m) if m.nickname == self.ctx.nickname && !self.face_sent => {
+                self.face_sent = true;
+                self.send(M::ChangeFace(proto::ChangeFace {
+                    game: g,
+                    player: m.player,
+                    face: ROBOT_FACE,
+                }));
+            }
+            M::GameState(m) if self.waiting.is_some_and(|w| !w.settling) => {
+                let w = self.waiting.expect("guarded");
+                if w.text_seen && m.state == w.sent_state {
+                    self.refused("GAMESERVERTEXT and no progress");
+                } else {
+                    self.waiting = None;
+                }
+            }
+            M::Turn(_) => {
+                if prev_current == Some(me)
+                    && !self.ended_turn
+                    && prev_state != GameState::New.wire()
+                    && prev_state < GameState::Over.wire()
+                    && self.mirror.current.is_some()
+                {
+                    self.report.forced_end_turns += 1;
+                    warn!(state = prev_state, "the server ended our turn");
+                }
+                if prev_current == Some(me) {
+                    if let Some(t) = self.turn_started.take() {
+                        let ms = t.elapsed().as_millis() as u64;
+                        info!(ms, turn = self.mirror.turn, "our turn ended");
+                    }
+                }
+                if self.mirror.current == Some(me) {
+                    self.turn_started = Some(Instant::now());
+                }
+                self.pacer.on_turn();
+                self.held = None;
+                self.ended_turn = false;
+                self.waiting = None;
+                self.banned.clear();
+                self.decisions_this_turn = 0;
+                self.victims = None;
+                self.offer_in = None;
+                self.offer_out = None;
+                self.offers_this_turn = 0;
+                // The end of a turn clears every offer.
+                self.offer_gone();
+            }
+            M::DeclinePlayerRequest(m) => {
+                self.refused(&format!(
+                    "DECLINEPLAYERREQUEST reason {} {}",
+                    m.reason,
+                    m.text.as_deref().unwrap_or("")
+                ));
+            }
+            // Broadcast in START1B/2B when a settlement is taken back; to us alone, a refusal
+            // of our request.
+            M::CancelBuildRequest(_) if self.waiting.is_some() => {
+                self.refused("CANCELBUILDREQUEST")
+            }
+            M::DevCardAction(m) if m.action == DevCardActionKind::CannotPlay.wire() => {
+                self.refused("DEVCARDACTION CANNOT_PLAY")
+            }
+            M::RejectOffer(m) if m.reason.is_some() => self.on_trade_refusal(m.reason),
+            M::RejectOffer(m) => self.on_reject_offer(m.player),
+            M::AcceptOffer(m) => self.on_accept_offer(m),
+            M::ClearOffer(m) => {
+                self.offer_gone();
+                let from = self.offer_in.as_ref().map(|o| o.from);
+                if m.player == -1 || Some(m.player) == from {
+                    self.drop_offer_in();
+                }
+            }
+            M::GameServerText(m) => {
+                info!(text = %shown(&m.text), "server says");
+                if let Some(w) = self.waiting.as_mut() {
+                    w.text_seen = true;
+                }
+            }
+            // SIMPLEREQUEST type 1: the same number as SIMPLEACTION's "dev card bought"; for a
+            // request it asks us to pick again.
+            M::SimpleRequest(m)
+                if m.request_type == SimpleActionType::DevCardBought.wire()
+                    && seat(m.player) == Some(me) =>
+            {
+                self.refused("SIMPLEREQUEST re-pick");
+            }
+            M::BankTrade(m) if m.player.and_then(seat) == Some(me) => {
+                self.report.trades.bank_trades += 1;
+                if self.waiting.is_some_and(|w| !w.settling) {
+                    self.waiting = None
+                }
+            }
+            M::PlayerElement(m)
+                if m.news
+                    && m.action == ElementAction::Lose.wire()
+                    && seat(m.player) == Some(me)
+                    && self.mirror.state == GameState::WaitingForDiscards.wire() =>
+            {
+                self.report.forced_discards += 1;
+                warn!("the server discarded for us");
+            }
+            // Asked again while our discard is pending: it was refused (wrong total).
+            M::DiscardRequest(_) if self.waiting.is_some() => self.refused("DISCARDREQUEST again"),
+            M::ChoosePlayerRequest(m) => self.victims = Some(m.choices.clone()),
+            M::MakeOffer(m) => self.on_offer(m),
+            // Over: stay seated (observers keep seeing our seat and final score) until the
+            // server deletes the game; only then does the report count towards `--games`.
+            M::GameStats(_) if self.mirror.final_scores.is_some() => {
+                self.conclude("over");
+                info!("game over; staying seated until the server deletes the game");
+            }
+            M::DeleteGame(_) => {
+                self.finish("deleted");
+                self.done = true;
+            }
+            M::RobotDismiss(_) | M::ResetBoardAuth(_) => {
+                self.send(M::LeaveGame(proto::LeaveGame {
+                    nickname: self.ctx.nickname.clone(),
+                    host: "-".to_owned(),
+                    game: g,
+                }));
+                let why = if matches!(msg, M::RobotDismiss(_)) {
+                    "dismissed"
+                } else {
+                    "reset"
+                };
+                self.finish(why);
+                self.done = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// A refusal of our last request: count it once, ban the action for this turn.
+    pub(super) fn refused(&mut self, what: &str) {
+        match self.waiting {
+            Some(w) if !w.settling => {
+                self.report.rejected_requests += 1;
+                warn!(action = ?w.action, what, "request refused");
+                if let Some(a) = w.action {
+                    self.banned.push(a);
+                }
+                self.waiting = Some(Waiting {
+                    action: None,
+                    deadline: Instant::now() + Duration::from_millis(SETTLE_MS),
+                    settling: true,
+                    sent_state: w.sent_state,
+                    text_seen: false,
+                });
+            }
+            Some(_) => {}
+            None => debug!(what, "refusal signal with no request pending"),
+        }
+    }
+
+    pub(super) fn on_reply_timeout(&mut self) {
+        if let Some(w) = self.waiting.take() {
+            if !w.settling {
+                self.report.rejected_requests += 1;
+                warn!(action = ?w.action, "no reply in time; trying something else");
+                if let Some(a) = w.action {
+                    self.banned.push(a);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! One game's task: applies the game's messages to its [`Mirror`], notices when we must
+//! decide, asks the agent on a blocking thread with a deadline, translates its [`Action`] into
+//! the server's messages, and watches the reply: a refused request (or none within the reply
+//! timeout) is counted, the action is banned for the turn and another legal move goes out at
+//! once. Imports tokio, `jsettlers_protocol`, `crate::game`, `crate::agent` and the client's
+//! mirror, translate and report.
+//!
+//! Files: `mod.rs` the task's state and its event loop, `messages.rs` incoming messages and
+//! refusals, `decisions.rs` deciding and sending, `trades.rs` player trades. The children
+//! share this module's imports (`use super::*`).
+
+mod decisions;
+mod messages;
+mod trades;
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::sync::Arc;
+use std::time::{Duration, Instant as StdInstant};
+
+use jsettlers_protocol::codes::{DevCardActionKind, ElementAction, GameState, SimpleActionType};
+use jsettlers_protocol::transcript::{Direction, TranscriptLine};
+use jsettlers_protocol::{self as proto, Message};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tokio::time::{sleep_until, Instant};
+use tracing::{debug, info, warn};
+
+use super::logsafe::shown;
+use super::mirror::{Mirror, MirrorError};
+use super::pace::Pacer;
+use super::report::GameReport;
+use super::translate::{self, pn, seat};
+use super::ClientConfig;
+use crate::agent::{Agent, View};
+use crate::game::{Action, ActionList, Phase, Resource, ResourceSet, Seat};
+
+/// How long after a refusal further refusal signals (DECLINE, then CANCELBUILDREQUEST, ...)
+/// are taken as the same refusal.
+const SETTLE_MS: u64 = 300;
+/// Decisions per turn after which we only end the turn (guards against agent loops).
+const MAX_DECISIONS_PER_TURN: u32 = 80;
+/// Grace after the agent's deadline before we answer without it.
+const AGENT_GRACE_MS: u64 = 1500;
+/// How long our trade offer stays out before we withdraw it. MAKEOFFER does not reset the
+/// server's idle timer (guide §0 #7), so the wait must leave room in the 8 s a robot gets;
+/// people may never answer.
+const OFFER_WAIT_MS: u64 = 2000;
+/// What a decision keeps free of the server's 8 s idle timer (which runs from the last
+/// action that restarts it, see `pace::refreshes_timer`) for the network, the server's check
+/// interval and our own send path.
+const DECISION_TIMER_MARGIN_MS: u64 = 2500;
+/// The least time a decision gets even when the timer is nearly out (the agent then returns
+/// its best move so far).
+const MIN_DECISION_MS: u64 = 150;
+/// The face we ask for: 0 is the stock robots' plain robot icon (robot.gif; -1 is their
+/// "smart" one).
+const ROBOT_FACE: i32 = 0;
+
+/// Everything a game task needs from the session.
+pub struct GameContext {
+    /// Game name.
+    pub game: String,
+    /// Our seat, from BOTJOINGAMEREQUEST.
+    pub seat: Seat,
+    /// Our nickname.
+    pub nickname: String,
+    /// Messages to the server (the session's bounded writer queue: a full queue makes the
+    /// game task wait).
+    pub out: mpsc::Sender<Message>,
+    /// Finished-game reports.
+    pub reports: mpsc::UnboundedSender<GameReport>,
+    /// The client's settings.
+    pub config: Arc<ClientConfig>,
+    /// The server's version number (its VERSION message).
+    pub server_version: i32,
+}
+
+/// What we are waiting for after sending a request.
+#[derive(Clone, Copy, Debug)]
+struct Waiting {
+    /// The action sent (None for non-agent requests like a refund).
+    action: Option<Action>,
+    /// When to stop waiting.
+    deadline: Instant,
+    /// A refusal was seen; swallow its follow-up signals until the deadline.
+    settling: bool,
+    /// The server's game state when the request went out.
+    sent_state: i32,
+    /// A GAMESERVERTEXT arrived meanwhile: a refusal unless the state moves on (the server
+    /// also sends informational texts, e.g. "You may place 2 roads.").
+    text_seen: bool,
+}
+
+/// The decision situation a result belongs to; a result for an older one is dropped. The
+/// last field counts offers made to us and trades done, so an answer to a withdrawn offer, or
+/// a move decided on the hand before a trade, is dropped.
+type DecisionKey = (i32, Option<Seat>, u32, Option<u8>, u32);
+
+/// Our trade offer while it waits for answers.
+#[derive(Clone, Copy, Debug)]
+struct OfferOut {
+    /// When we withdraw it.
+    deadline: Instant,
+    /// Addressees who have not answered (bit per seat).
+    waiting: u8,
+}
+
+struct InFlight {
+    handle: JoinHandle<(Box<dyn Agent>, Action)>,
+    key: DecisionKey,
+    view: View,
+    started: Instant,
+    give_up: Instant,
+    /// We answered without the agent; its late answer will be dropped.
+    abandoned: bool,
+}
+
+/// A decided action held back by `--pace` until `at`.
+struct Held {
+    view: View,
+    action: Action,
+    key: DecisionKey,
+    at: Instant,
+    /// Decision latency (without the pace), for the report.
+    ms: f64,
+}
+
+/// A per-game task (see the module doc).
+pub struct GamePlayer {
+    ctx: GameContext,
+    mirror: Mirror,
+    agent: Option<Box<dyn Agent>>,
+    waiting: Option<Waiting>,
+    banned: Vec<Action>,
+    decisions_this_turn: u32,
+    victims: Option<Vec<bool>>,
+    ended_turn: bool,
+    /// An offer made to us that we have not answered yet.
+    offer_in: Option<proto::MakeOffer>,
+    /// Offers made to us so far (part of the decision key).
+    offers_seen: u32,
+    /// Our offer waiting for answers.
+    offer_out: Option<OfferOut>,
+    /// Offers we made this turn.
+    offers_this_turn: u8,
+    /// Our ACCEPTOFFER is out: `true` once the offer was taken, withdrawn or ended meanwhile.
+    accept_out: Option<bool>,
+    report: GameReport,
+    record: Option<BufWriter<File>>,
+    /// Messages decided but not yet handed to the writer queue (see [`GamePlayer::run`]).
+    outbox: Vec<Message>,
+    done: bool,
+    pacer: Pacer,
+    held: Option<Held>,
+    /// Our robot face was requested (once per game).
+    face_sent: bool,
+    /// When our current turn began (TURN naming us), for the turn-length log line.
+    turn_started: Option<Instant>,
+    /// The report went to the session (game over and deleted, dismissed or disconnected).
+    reported: bool,
+}
+
+impl GamePlayer {
+    /// A player for `ctx.game` using `agent`; records to `record` when given.
+    pub fn new(ctx: GameContext, agent: Box<dyn Agent>, record: Option<File>) -> GamePlayer {
+        let mirror = Mirror::new(&ctx.game);
+        let mut player = GamePlayer::resume(ctx, agent, mirror);
+        player.record = record.map(BufWriter::new);
+        player
+    }
+
+    /// A player going on from `mirror` (a game already under way; property tests start from
+    /// snapshots of real games), not recording.
+    pub fn resume(ctx: GameContext, agent: Box<dyn Agent>, mut mirror: Mirror) -> GamePlayer {
+        let record = None;
+        mirror.me = Some(ctx.seat);
+        mirror.nickname = Some(ctx.nickname.clone());
+        mirror.server_version = ctx.server_version;
+        let report = GameReport {
+            game: ctx.game.clone(),
+            seat: Some(ctx.seat.index()),
+            ..Default::default()
+        };
+        let pacer = Pacer::new(ctx.config.pace, ctx.config.decision_ms, AGENT_GRACE_MS);
+        GamePlayer {
+            ctx,
+            mirror,
+            agent: Some(agent),
+            waiting: None,
+            banned: Vec::new(),
+            decisions_this_turn: 0,
+            victims: None,
+            ended_turn: false,
+            offer_in: None,
+            offers_seen: 0,
+            offer_out: None,
+            offers_this_turn: 0,
+            accept_out: None,
+            report,
+            record,
+            outbox: Vec::new(),
+            done: false,
+            pacer,
+            held: None,
+            face_sent: false,
+            turn_started: None,
+            reported: false,
+        }
+    }
+
+    /// Messages decided since the last call, in order, taken out of the outbox (tests; the
+    /// task itself hands them to the writer queue).
+    pub fn take_outbox(&mut self) -> Vec<Message> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// Whether the game is over for this task (deleted, dismissed, reset).
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The agent's view of the game now (see [`Mirror::view`]).
+    ///
+    /// # Errors
+    /// Why no valid view can be built.
+    pub fn view(&mut self) -> Result<View, MirrorError> {
+        self.mirror.view()
+    }
+
+    /// Answers a due decision at once without the agent (the fallback the task uses when the
+    /// agent is late or lost); nothing when no decision is due. Property tests drive the
+    /// decision path with it.
+    pub fn decide_without_agent(&mut self) {
+        if let Some((view, started)) = self.decision_due() {
+            let a = self.fallback(&view);
+            self.send_action(&view, a, started);
+        }
+    }
+
+    /// The mirror (tests).
+    pub fn mirror(&self) -> &Mirror {
+        &self.mirror
+    }
+
+    /// Runs until the game is deleted, we are dismissed, or `inbox` closes (disconnect).
+    /// What the task decides goes to the session's bounded writer queue; while that queue is
+    /// full the task waits (backpressure), and when the writer is gone the game ends.
+    pub async fn run(mut self, mut inbox: mpsc::Receiver<Message>) {
+        let mut flight: Option<InFlight> = None;
+        loop {
+            for msg in std::mem::take(&mut self.outbox) {
+                if self.ctx.out.send(msg).await.is_err() {
+                    self.finish("disconnected");
+                    self.done = true;
+                    break;
+                }
+            }
+            if self.done {
+                break;
+            }
+            let wait_deadline = self.waiting.map(|w| w.deadline);
+            let offer_deadline = self.offer_out.map(|o| o.deadline);
+            let held_until = self.held.as_ref().map(|h| h.at);
+            let give_up = flight.as_ref().filter(|f| !f.abandoned).map(|f| f.give_up);
+            tokio::select! {
+                msg = inbox.recv() => match msg {
+                    Some(m) => self.on_message(&m),
+                    None => {
+                        self.finish("disconnected");
+                        break;
+                    }
+                },
+                joined = async { (&mut flight.as_mut().expect("guarded").handle).await }, if flight.is_some() => {
+                    let f = flight.take().expect("guarded");
+                    match joined {
+                        Ok((agent, action)) => {
+                            self.agent = Some(agent);
+                            self.on_decided(f, action);
+                        }
+                        Err(e) => {
+                            warn!(error = %e, "agent task failed; answering without it");
+                            // The agent is lost; play on with fallbacks only.
+                            let key = f.key;
+                            if key == self.key() {
+                                let a = self.fallback(&f.view);
+                                self.report.fallbacks += 1;
+                                self.send_action(&f.view, a, f.started);
+                            }
+                        }
+                    }
+                }
+                _ = sleep_until(wait_deadline.unwrap_or_else(Instant::now)), if wait_deadline.is_some() => {
+                    self.on_reply_timeout();
+                }
+                _ = sleep_until(offer_deadline.unwrap_or_else(Instant::now)), if offer_deadline.is_some() => {
+                    self.withdraw_offer("not every addressee answered in time");
+                }
+                _ = sleep_until(held_until.unwrap_or_else(Instant::now)), if held_until.is_some() => {
+                    self.release_held();
+                }
+                _ = sleep_until(give_up.unwrap_or_else(Instant::now)), if give_up.is_some() => {
+                    // The agent overran its deadline: answer without it; its late answer is
+                    // dropped (the key will have changed) and the agent comes back with it.
+                    if let Some(f) = flight.as_mut() {
+                        f.abandoned = true;
+                        if f.key == self.key() && self.waiting.is_none() {
+                            warn!("agent missed its deadline; answering without it");
+                            let a = self.fallback(&f.view);
+                            self.report.fallbacks += 1;
+                            let view = f.view.clone();
+                            self.send_action(&view, a, f.started);
+                        }
+                    }
+                }
+            }
+            if self.done {
+                break;
+            }
+            // While an abandoned decision still holds the agent, decisions go on without it.
+            if flight.as_ref().map_or(true, |f| f.abandoned) {
+                if let Some(new) = self.maybe_decide() {
+                    flight = Some(new);
+                }
+            }
+        }
+        if let Some(f) = flight {
+            f.handle.abort();
+        }
+        if let Some(r) = self.record.as_mut() {
+            let _ = r.flush();
+        }
+    }
+
+    fn key(&self) -> DecisionKey {
+        (
+            self.mirror.state,
+            self.mirror.current,
+            self.mirror.turn,
+            self.mirror.discard_request,
+            self.offers_seen,
+        )
+    }
+
+    fn record(&mut self, direction: Direction, msg: &Message) {
+        if let Some(r) = self.record.as_mut() {
+            let line = TranscriptLine {
+                direction,
+                text: msg.encode(),
+            };
+            if let Err(e) = writeln!(r, "{line}") {
+                warn!(error = %e, "cannot write the transcript; recording stops");
+                self.record = None;
+            }
+        }
+    }
+
+    fn send(&mut self, msg: Message) {
+        self.record(Direction::ToServer, &msg);
+        debug!(text = %shown(&msg.encode()), "send");
+        self.outbox.push(msg);
+    }
+
+    /// Our seat: as invited, or as the server's SITDOWN echo of our nickname says.
+    fn me(&self) -> Seat {
+        self.mirror.me.unwrap_or(self.ctx.seat)
+    }
+
+    /// Ends the game's record as `why` (if not ended yet) and hands the report to the session
+    /// (once).
+    fn finish(&mut self, why: &str) {
+        self.conclude(why);
+        if !self.reported {
+            self.reported = true;
+            let _ = self.ctx.reports.send(self.report.clone());
+        }
+    }
+
+    /// Fills in the report as ended by `why`, unless it has ended already.
+    fn conclude(&mut self, why: &str) {
+        if !self.report.end.is_empty() {
+            return;
+        }
+        let stats = self.mirror.stats();
+        self.report.end = why.to_owned();
+        self.report.seat = Some(self.me().index());
+        self.report.names = self.mirror.names.clone();
+        self.report.points = self.mirror.final_scores.clone();
+        self.report.winner = self.mirror.winner.map(|s| s.index());
+        self.report.turns = self.mirror.turn;
+        self.report.mirror_mismatches = stats.mismatches;
+        self.report.data_check_mismatches = stats.data_check_mismatches;
+        self.report.data_checks = stats.data_checks;
+        info!(
+            end = why,
+            points = ?self.report.points,
+            winner = ?self.report.winner,
+            decisions = self.report.decisions,
+            forced = self.report.forced_end_turns,
+            rejected = self.report.rejected_requests,
+            mismatches = stats.mismatches,
+            "game finished"
+        );
+    }
+}

@@ -1,0 +1,154 @@
+//! Player trades: offers to us answered through the agent, our own offers sent, waited for
+//! and withdrawn, and what a trade does to decisions in flight.
+
+use super::*;
+
+impl GamePlayer {
+    /// MAKEOFFER: the server's echo of our offer (the offer is out: wait for answers), or an
+    /// offer made to us (answered by the agent like any decision, see `maybe_decide`).
+    pub(super) fn on_offer(&mut self, m: &proto::MakeOffer) {
+        let me = self.me();
+        let mask =
+            m.to.iter()
+                .take(4)
+                .enumerate()
+                .fold(0u8, |acc, (i, &b)| acc | (u8::from(b) << i));
+        if seat(m.from) == Some(me) {
+            if self
+                .waiting
+                .is_some_and(|w| matches!(w.action, Some(Action::OfferTrade(_))))
+            {
+                self.waiting = None;
+            }
+            self.offer_out = Some(OfferOut {
+                deadline: Instant::now() + Duration::from_millis(OFFER_WAIT_MS),
+                waiting: mask & !(1 << me.index()),
+            });
+            return;
+        }
+        if mask & (1 << me.index()) == 0 {
+            return;
+        }
+        self.report.trades.offers_received += 1;
+        self.offers_seen += 1;
+        self.offer_in = Some(m.clone());
+    }
+
+    /// REJECTOFFER without a reason: a player declined the offers made to it.
+    pub(super) fn on_reject_offer(&mut self, player: i32) {
+        let Some(s) = seat(player) else { return };
+        if s == self.me() {
+            self.end_answer_wait();
+            return;
+        }
+        if let Some(o) = self.offer_out.as_mut() {
+            o.waiting &= !(1 << s.index());
+            if o.waiting == 0 {
+                self.withdraw_offer("every addressee declined");
+            }
+        }
+    }
+
+    /// ACCEPTOFFER: a trade happened (the server executes it at once and clears every offer).
+    pub(super) fn on_accept_offer(&mut self, m: &proto::AcceptOffer) {
+        let me = self.me();
+        // Hands changed: a decision still in flight was made on the old ones (the key moves,
+        // so its answer is dropped and the decision is made again).
+        self.offers_seen += 1;
+        if seat(m.offering) == Some(me) {
+            self.report.trades.offers_accepted += 1;
+            info!(by = m.accepting, "our offer was accepted");
+            self.offer_out = None;
+        }
+        if seat(m.accepting) == Some(me) {
+            self.report.trades.offers_we_accepted += 1;
+            self.accept_out = None;
+            self.end_answer_wait();
+        } else {
+            self.offer_gone();
+        }
+        self.drop_offer_in();
+    }
+
+    /// The offers on the table were taken or withdrawn: an acceptance of ours still on its
+    /// way will come back refused.
+    pub(super) fn offer_gone(&mut self) {
+        if self.accept_out.is_some() {
+            self.accept_out = Some(true);
+        }
+    }
+
+    /// REJECTOFFER with a reason: the server refused one of our trade requests. An acceptance
+    /// that arrived after the offer was taken by another player, withdrawn or ended with the
+    /// turn lost a race nobody can win every time: counted apart (`accepts_too_late`), not as
+    /// a refused request. A refusal is never pinned on an action that is not a trade.
+    pub(super) fn on_trade_refusal(&mut self, reason: Option<i32>) {
+        let accept = self.accept_out.take();
+        let trade_waiting = self.waiting.is_some_and(|w| {
+            !w.settling && matches!(w.action, Some(Action::AcceptOffer | Action::OfferTrade(_)))
+        });
+        if accept == Some(true) {
+            self.report.trades.accepts_too_late += 1;
+            info!(?reason, "our acceptance came after the offer was gone");
+            if trade_waiting {
+                self.waiting = None;
+            }
+        } else if trade_waiting {
+            self.refused(&format!("REJECTOFFER reason {reason:?}"));
+        } else if accept.is_some() {
+            self.report.rejected_requests += 1;
+            warn!(?reason, "our acceptance was refused");
+        } else {
+            debug!(?reason, "a trade refusal with no trade request of ours out");
+        }
+    }
+
+    /// Our answer to an offer went through: stop waiting for it.
+    pub(super) fn end_answer_wait(&mut self) {
+        if self.waiting.is_some_and(|w| {
+            matches!(w.action, Some(Action::AcceptOffer | Action::DeclineOffer)) && !w.settling
+        }) {
+            self.waiting = None;
+        }
+    }
+
+    pub(super) fn drop_offer_in(&mut self) {
+        if self.offer_in.take().is_some() {
+            self.offers_seen += 1;
+        }
+    }
+
+    /// Takes our offer back (CLEAROFFER) and goes on with the turn.
+    pub(super) fn withdraw_offer(&mut self, why: &str) {
+        if self.offer_out.take().is_some() {
+            debug!(why, "withdrawing our offer");
+            self.send(Message::ClearOffer(proto::ClearOffer::robot(
+                &self.ctx.game,
+            )));
+        }
+    }
+
+    /// Puts the offer made to us into `view` as the engine's pending offer, with the cards the
+    /// offerer showed it holds; `false` when that is impossible (we lack what is asked, the
+    /// trade does not involve the player in turn, ...).
+    pub(super) fn offer_view(&self, view: &mut View) -> bool {
+        let Some(m) = self.offer_in.as_ref() else {
+            return false;
+        };
+        let me = self.me();
+        let (Some(from), Some(give), Some(get)) = (
+            seat(m.from),
+            translate::resources(&m.give),
+            translate::resources(&m.get),
+        ) else {
+            return false;
+        };
+        let Some(offer) = crate::game::Offer::new(give, get, 1 << me.index()) else {
+            return false;
+        };
+        view.state.hand(me).contains(get)
+            && view.reveal(from, give)
+            && view.state.set_pending_offer(from, offer, 1 << me.index())
+            && view.state.to_move() == me
+    }
+}
