@@ -249,6 +249,11 @@ wire_enum! {
     SimpleActionType {
         /// SIMPLEACTION: a dev card was bought; value1 = cards left in the deck.
         DevCardBought = 1,
+        /// SIMPLEACTION: a player traded with another (`TRADE_SUCCESSFUL`).
+        TradeSuccessful = 2,
+        /// SIMPLEACTION: a monopoly took value1 cards of resource value2
+        /// (`RSRC_TYPE_MONOPOLIZED`); before 2.5 the victims' SETs follow it.
+        ResourceTypeMonopolized = 3,
     }
 }
 

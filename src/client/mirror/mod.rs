@@ -30,7 +30,7 @@ mod view;
 
 use std::fmt;
 
-use jsettlers_protocol::codes::{GameState, PieceType, SimpleActionType};
+use jsettlers_protocol::codes::{GameElementType, GameState, PieceType, SimpleActionType};
 use jsettlers_protocol::{GameStatsKind, Message};
 use tracing::warn;
 
@@ -315,7 +315,13 @@ impl Mirror {
                 }
                 // Joining a game in progress: the round count (`SOCGame.getRoundCount`) gives
                 // the turns played, which the mirror could not count.
-                if let Some(round) = m.elements.iter().find(|e| e.element == 1).map(|e| e.value) {
+                let round_count = GameElementType::RoundCount.wire();
+                if let Some(round) = m
+                    .elements
+                    .iter()
+                    .find(|e| e.element == round_count)
+                    .map(|e| e.value)
+                {
                     self.turn = self.turns_before_round(round);
                 }
             }
@@ -374,7 +380,8 @@ impl Mirror {
             // `SOCGameMessageHandler.handlePICKRESOURCETYPE`); from 2.5 they come first, as a
             // GAIN for the monopolist and news SETs plus RESOURCECOUNTs for the victims.
             M::SimpleAction(m)
-                if m.action_type == 3 && self.server_version < versions::MONOPOLY_GAIN =>
+                if m.action_type == SimpleActionType::ResourceTypeMonopolized.wire()
+                    && self.server_version < versions::MONOPOLY_GAIN =>
             {
                 match (seat(m.player), Resource::from_server(m.value2)) {
                     (Some(by), Some(resource)) => {

@@ -93,7 +93,10 @@ impl Mirror {
             // Before 2.5, in a buy the count comes before the DRAW it already counts.
             Some(G::DevCardCount)
                 if self.server_version < versions::DEV_COUNT_AFTER_DRAW
-                    && matches!(self.state, 20 | 100) =>
+                    && matches!(
+                        GameState::from_wire(self.state),
+                        Some(GameState::Play1 | GameState::SpecialBuilding)
+                    ) =>
             {
                 self.drawn = (self.drawn + 1).min(MAX_DEV_CARDS);
                 self.set_deck_count(value);

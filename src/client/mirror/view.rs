@@ -47,12 +47,13 @@ fn take_likeliest(pool: &mut DevSet) -> Option<DevCard> {
 }
 
 impl Mirror {
-    /// The engine phase of the server's current state; 30..32 (placing after a build
-    /// request) count as `Main`.
+    /// The engine phase of the server's current state; placing a piece after a build request
+    /// counts as `Main`.
     pub fn phase(&self) -> Option<Phase> {
-        match self.state {
-            30..=32 => Some(Phase::Main),
-            s => Phase::from_server(s),
+        use jsettlers_protocol::codes::GameState as S;
+        match S::from_wire(self.state) {
+            Some(S::PlacingRoad | S::PlacingSettlement | S::PlacingCity) => Some(Phase::Main),
+            _ => Phase::from_server(self.state),
         }
     }
 
