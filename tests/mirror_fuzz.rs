@@ -3,8 +3,8 @@
 //! fed their next messages, some with a number mutated (to a boundary value, a wrap-around
 //! value, a random one), mixed with random typed messages (any message type of the corpus,
 //! retargeted to the game, every number random). After every message: no panic, the message
-//! took bounded time (apply + the decision answered without the agent + the view), every hand
-//! count stays in the range a server can send, and the view is valid or a clear error.
+//! took bounded time (apply + the decision answered without the agent + the view), and the
+//! view is valid (its hands are the beliefs filled in) or a clear error.
 //!
 //! `MIRROR_FUZZ_CASES` sequences (default 2,000 for CI), `MIRROR_FUZZ_SEED` (default 11),
 //! `MIRROR_FUZZ_MAX_MS` the bound per message (default 250 ms: generous for a loaded CI
