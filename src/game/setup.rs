@@ -278,22 +278,17 @@ impl State {
             }
         }
 
-        // Awards.
-        let max = *st.road_len.0.iter().max().unwrap();
-        let at_max = st.road_len.0.iter().filter(|&&l| l == max).count();
-        let lr_ok = match st.longest_road {
-            Some(h) => st.road_len[h] == max && max >= 5,
-            None => max < 5 || at_max > 1,
-        };
-        if !lr_ok {
+        // Awards: the holders must be what the engine's own award rules keep
+        // (`update_longest_road_award`, `update_largest_army`), and an army holds 3 knights.
+        let mut rule = st.clone();
+        rule.update_longest_road_award();
+        if rule.longest_road != st.longest_road {
             return Err(SetupError::LongestRoad);
         }
-        let kmax = *st.knights.0.iter().max().unwrap();
-        let la_ok = match st.largest_army {
-            Some(h) => st.knights[h] == kmax && kmax >= 3,
-            None => kmax < 3,
-        };
-        if !la_ok {
+        rule.update_largest_army();
+        if rule.largest_army != st.largest_army
+            || st.largest_army.is_some_and(|h| st.knights[h] < 3)
+        {
             return Err(SetupError::LargestArmy);
         }
 
@@ -373,5 +368,39 @@ impl State {
             pending_offer: self.offer,
             offers_made: self.offers_made,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Board, Rules};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_largest_army_holder_must_be_what_the_award_rule_keeps() {
+        let st = State::new(
+            Board::random(&mut SmallRng::seed_from_u64(2)),
+            Rules::default(),
+            Seat::new(0),
+        );
+        let check = |knights: [u8; 4], holder: Option<usize>| {
+            let mut s = st.to_setup();
+            s.knights_played = BySeat(knights);
+            s.deck[DevCard::Knight] -= knights.iter().sum::<u8>();
+            s.largest_army = holder.map(Seat::new);
+            State::from_setup(&s).map(|_| ())
+        };
+        assert_eq!(check([3, 2, 0, 0], Some(0)), Ok(()));
+        assert_eq!(
+            check([3, 3, 0, 0], Some(1)),
+            Ok(()),
+            "a tie keeps the holder"
+        );
+        assert_eq!(check([2, 0, 0, 0], None), Ok(()));
+        assert_eq!(check([3, 2, 0, 0], Some(1)), Err(SetupError::LargestArmy));
+        assert_eq!(check([3, 2, 0, 0], None), Err(SetupError::LargestArmy));
+        assert_eq!(check([2, 0, 0, 0], Some(0)), Err(SetupError::LargestArmy));
     }
 }
