@@ -209,7 +209,75 @@ fn the_view_follows_the_game_options_and_vacant_seats() {
 
     let mut ub = Mirror::new(G);
     ub.apply(&msg(&format!("1023|{G},1,PL=4,UB=t,UBL=t7")));
-    assert!(ub.unplayable.is_some());
+    assert!(ub.unplayable.is_none(), "undo (UB) games are played");
+}
+
+/// Game option UB (2.7): a person builds a road and undoes it. The server's sequence
+/// (`SOCGameMessageHandler.handleUNDOPUTPIECE`, `sendUndoSideEffects`): UNDOPUTPIECE, the cost
+/// back (PLAYERELEMENTS GAIN), the longest-road holder from before the build (LONGESTROAD),
+/// GAMESTATE. The mirror takes the piece off, and the restated holder is the state before the
+/// build, not a difference; after the GAMESTATE a differing holder counts again.
+#[test]
+fn an_undone_build_leaves_the_board_and_returns_its_cost() {
+    use catan_bot::game::{topology::topology, NodeId, Seat};
+    let topo = topology();
+    let n = NodeId::all().nth(25).unwrap();
+    let e = topo.node_edges(n).next().unwrap();
+    let far = topo.other_end(e, n);
+    let e2 = topo.node_edges(far).find(|&x| x != e).unwrap();
+    let (n, e, e2) = (n.to_server(), e.to_server(), e2.to_server());
+    let mut m = Mirror::new(G);
+    m.server_version = 2700;
+    m.apply(&msg(&format!("1023|{G},0,PL=4,UB=t,UBL=t5")));
+    assert!(m.unplayable.is_none());
+    m.apply(&msg(&format!("1018|{G},5")));
+    m.apply(&board_layout(6));
+    let lines = [
+        "1012|{G},catanbot,0,true".to_string(),
+        "1012|{G},person,1,false".to_string(),
+        "1012|{G},robot 2,2,true".to_string(),
+        "1012|{G},robot 3,3,true".to_string(),
+        "1025|{G},20".to_string(),
+        "1026|{G},1,20".to_string(),
+        format!("1009|{{G}},1,1,{n}"),
+        format!("1009|{{G}},1,0,{e}"),
+        "1086|{G}|1|100|1|1|5|1".to_string(),
+    ];
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    feed(&mut m, &lines);
+    let before = match m.view() {
+        Ok(v) => v.state,
+        Err(e) => panic!("no view before the build: {e}"),
+    };
+    let build = [
+        "1086|{G}|1|102|1|1|5|1".to_string(),
+        "1025|{G},30".to_string(),
+        format!("1009|{{G}},1,0,{e2}"),
+        "1025|{G},20".to_string(),
+    ];
+    let build: Vec<&str> = build.iter().map(String::as_str).collect();
+    feed(&mut m, &build);
+    assert_eq!(m.view().unwrap().state.roads(Seat::new(1)).len(), 2);
+    assert_eq!(total(&m, 1), 0);
+    let undo = [
+        format!("1105|{{G}},1,0,{e2}"),
+        "1086|{G}|1|101|1|1|5|1".to_string(),
+        "1066|{G},2".to_string(),
+        "1025|{G},20".to_string(),
+    ];
+    let undo: Vec<&str> = undo.iter().map(String::as_str).collect();
+    feed(&mut m, &undo);
+    assert_eq!(m.mismatches(), 0);
+    assert_eq!(total(&m, 1), 2);
+    let after = m.view().unwrap().state;
+    assert_eq!(after.roads(Seat::new(1)), before.roads(Seat::new(1)));
+    assert_eq!(after.longest_road_holder(), Some(Seat::new(2)));
+    // An undo of a piece that is not there contradicts the mirror; outside an undo a
+    // differing holder is a difference again.
+    feed(&mut m, &[&format!("1105|{{G}},1,0,{e2}")]);
+    assert_eq!(m.mismatches(), 1);
+    feed(&mut m, &["1025|{G},20", "1066|{G},3"]);
+    assert_eq!(m.mismatches(), 2);
 }
 
 /// Taking over seat 2 of a game in progress (the seat's person left): the server sends the

@@ -36,7 +36,7 @@ fn value(v: &str) -> (Option<bool>, Option<i32>) {
 ///
 /// # Errors
 /// [`Unplayable`] naming the option when the game needs something the engine lacks: more than
-/// 4 players, the 6-player or sea board, a scenario, undo (UB), VP outside 10–20, or an
+/// 4 players, the 6-player or sea board, a scenario, VP outside 10–20, or an
 /// option this client does not know.
 pub fn rules_from_options(text: &str) -> Result<Rules, Unplayable> {
     let mut rules = Rules::default();
@@ -82,9 +82,9 @@ pub fn rules_from_options(text: &str) -> Result<Rules, Unplayable> {
             "SC" => return bad(kv, "scenarios are not supported"),
             k if k.starts_with("_SC_") && on != Some(true) => {}
             k if k.starts_with("_SC_") => return bad(kv, "scenarios are not supported"),
-            "UB" | "UBL" if on != Some(true) => {}
-            "UB" => return bad(kv, "undoing builds and moves is not followed yet"),
-            "UBL" => {}
+            // Undo of builds: people may undo their last build; the mirror follows the undo
+            // (UNDOPUTPIECE) and our bot never asks for one.
+            "UB" | "UBL" => {}
             _ => return bad(kv, "unknown option"),
         }
     }
@@ -112,6 +112,7 @@ mod tests {
         assert_eq!(r.no_seven_rounds, 7);
         assert!(r.robber_not_to_desert && r.no_seven_until_city && r.no_player_trading);
         assert_eq!(rules_from_options("VP=f15").unwrap().vp_to_win, 10);
+        assert_eq!(rules_from_options("UB=t,UBL=t7"), Ok(Rules::default()));
     }
 
     #[test]
@@ -121,7 +122,6 @@ mod tests {
             ("PLB=t", "PLB=t"),
             ("SBL=t", "SBL=t"),
             ("SC=SC_FOG", "SC=SC_FOG"),
-            ("UB=t,UBL=t7", "UB=t"),
             ("VP=t25", "VP=t25"),
             ("ZZ=t", "ZZ=t"),
         ] {

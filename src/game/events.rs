@@ -142,6 +142,27 @@ impl State {
         true
     }
 
+    /// Takes `seat`'s `piece` off the board: a road or settlement is removed, a city becomes
+    /// the settlement it was (an undone build, `SOCGame.undoPutPiece`). Caches and the
+    /// longest-road award follow. Returns false, changing nothing, if the seat has no such
+    /// piece there.
+    pub fn remove_piece(&mut self, seat: Seat, piece: Piece) -> bool {
+        match piece {
+            Piece::Road(e) if self.roads[seat].contains(e) => self.roads[seat].remove(e),
+            Piece::Settlement(n) if self.settlements[seat].contains(n) => {
+                self.settlements[seat].remove(n)
+            }
+            Piece::City(n) if self.cities[seat].contains(n) => {
+                self.cities[seat].remove(n);
+                self.settlements[seat].insert(n);
+            }
+            _ => return false,
+        }
+        self.rebuild_caches();
+        self.update_longest_road_award();
+        true
+    }
+
     /// The cards a settlement at `n` yields once: one per adjacent land hex, the desert none
     /// (the second initial settlement's income, `SOCGame.putPieceCommon` in START2A).
     pub fn settlement_yield(&self, n: NodeId) -> ResourceSet {
@@ -310,6 +331,27 @@ mod tests {
         st.set_last_settlement(Seat::new(2), Some(home));
         assert!(st.take_back_settlement(Seat::new(2), home));
         assert_eq!(st, empty);
+    }
+
+    #[test]
+    fn a_removed_piece_restores_the_position_before_it() {
+        let topo = topology();
+        let mut rng = SmallRng::seed_from_u64(6);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let a = Seat::new(1);
+        let home = NodeId::all().nth(25).unwrap();
+        st.put_piece(a, Piece::Settlement(home)).unwrap();
+        let edge = topo.node_edges(home).next().unwrap();
+        let before_road = st.clone();
+        st.put_piece(a, Piece::Road(edge)).unwrap();
+        let before_city = st.clone();
+        st.put_piece(a, Piece::City(home)).unwrap();
+        assert!(!st.remove_piece(Seat::new(2), Piece::City(home)));
+        assert!(st.remove_piece(a, Piece::City(home)));
+        assert_eq!(st, before_city);
+        assert!(st.remove_piece(a, Piece::Road(edge)));
+        assert_eq!(st, before_road);
+        assert!(!st.remove_piece(a, Piece::Road(edge)));
     }
 
     #[test]

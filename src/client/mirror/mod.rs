@@ -156,6 +156,9 @@ pub struct Mirror {
     joining: bool,
     /// Our SITDOWN was echoed.
     sat: bool,
+    /// A build was undone (option UB) and the game state that ends the undo's messages has
+    /// not come yet: award holders restated now are the state before the build.
+    undoing: bool,
     /// Before 2.5: a monopoly announced (SIMPLEACTION RSRC_TYPE_MONOPOLIZED) whose SETs follow.
     monopoly: Option<Monopoly>,
     stats: MirrorStats,
@@ -194,6 +197,7 @@ impl Mirror {
             draw_counted: false,
             joining: true,
             sat: false,
+            undoing: false,
             monopoly: None,
             stats: MirrorStats::default(),
         }
@@ -335,6 +339,7 @@ impl Mirror {
             }
             M::DiceResultResources(m) => self.on_dice_resources(msg, m),
             M::PutPiece(m) => self.on_put_piece(msg, m),
+            M::UndoPutPiece(m) => self.on_undo_put_piece(msg, m),
             // To everyone in START1B/START2B: the current player's initial settlement was
             // taken back (forced end or cancel; guide §7.2).
             M::CancelBuildRequest(m)

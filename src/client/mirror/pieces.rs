@@ -20,20 +20,9 @@ impl Mirror {
         let Some(s) = seat_of(m.player) else {
             return self.bad(msg, "bad seat");
         };
-        let piece = match PieceType::from_wire(m.piece_type) {
-            Some(PieceType::Road) => match EdgeId::from_server(m.coordinate) {
-                Some(e) => Piece::Road(e),
-                None => return self.bad(msg, "not a land edge"),
-            },
-            Some(PieceType::Settlement) => match NodeId::from_server(m.coordinate) {
-                Some(n) => Piece::Settlement(n),
-                None => return self.bad(msg, "not a land node"),
-            },
-            Some(PieceType::City) => match NodeId::from_server(m.coordinate) {
-                Some(n) => Piece::City(n),
-                None => return self.bad(msg, "not a land node"),
-            },
-            _ => return self.bad(msg, "not a classic piece"),
+        let piece = match piece_of(m.piece_type, m.coordinate) {
+            Ok(p) => p,
+            Err(why) => return self.bad(msg, why),
         };
         let joining = self.joining;
         let Some(model) = self.model.as_mut() else {
@@ -62,6 +51,30 @@ impl Mirror {
                 }
             }
         }
+    }
+
+    /// A build undone (game option UB, 2.7): the piece leaves the board. The server then
+    /// returns its cost (PLAYERELEMENTS GAIN), restates the longest-road holder from before
+    /// the build and the game state; until that state, its award messages are the state before
+    /// the build, not differences.
+    pub(super) fn on_undo_put_piece(&mut self, msg: &Message, m: &proto::UndoPutPiece) {
+        if m.player < 0 {
+            return; // a refused undo (never ours: we do not undo)
+        }
+        let Some(s) = seat_of(m.player) else {
+            return self.bad(msg, "bad seat");
+        };
+        let piece = match piece_of(m.piece_type, m.coordinate) {
+            Ok(p) => p,
+            Err(why) => return self.bad(msg, why),
+        };
+        let Some(model) = self.model.as_mut() else {
+            return self.bad(msg, "an undo before the board");
+        };
+        if !model.remove_piece(s, piece) {
+            return self.contradiction(msg, "undo of a piece that is not there");
+        }
+        self.undoing = true;
     }
 
     /// The current player's initial settlement was taken back (START1B/START2B).
@@ -103,7 +116,7 @@ impl Mirror {
     /// The server names the longest-road holder: checked against the engine's award; the
     /// server wins.
     pub(super) fn award_longest_road(&mut self, holder: Option<Seat>) {
-        let joining = self.joining;
+        let joining = self.joining || self.undoing;
         let Some(model) = self.model.as_mut() else {
             return;
         };
@@ -122,7 +135,7 @@ impl Mirror {
     /// The server names the largest-army holder: checked against the engine's award; the
     /// server wins.
     pub(super) fn award_largest_army(&mut self, holder: Option<Seat>) {
-        let joining = self.joining;
+        let joining = self.joining || self.undoing;
         let Some(model) = self.model.as_mut() else {
             return;
         };
@@ -151,6 +164,22 @@ impl Mirror {
         self.model
             .as_ref()
             .map_or(0, |m| i32::from(m.knights_played(s)))
+    }
+}
+
+/// A piece from the wire's piece type and coordinate (classic pieces only).
+fn piece_of(piece_type: i32, coordinate: i32) -> Result<Piece, &'static str> {
+    match PieceType::from_wire(piece_type) {
+        Some(PieceType::Road) => EdgeId::from_server(coordinate)
+            .map(Piece::Road)
+            .ok_or("not a land edge"),
+        Some(PieceType::Settlement) => NodeId::from_server(coordinate)
+            .map(Piece::Settlement)
+            .ok_or("not a land node"),
+        Some(PieceType::City) => NodeId::from_server(coordinate)
+            .map(Piece::City)
+            .ok_or("not a land node"),
+        _ => Err("not a classic piece"),
     }
 }
 

@@ -13,6 +13,7 @@ use crate::game::{Seat, ALL_SEATS};
 impl Mirror {
     pub(super) fn set_state(&mut self, state: i32) {
         self.settle_monopoly();
+        self.undoing = false;
         if self.state == STATE_DISCARDS && state != STATE_DISCARDS {
             self.discard_request = None;
         }
