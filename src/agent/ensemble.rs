@@ -17,14 +17,19 @@ pub struct EnsembleConfig {
     pub trees: usize,
     /// Worker threads (at least 1); trees are dealt round-robin over them.
     pub threads: usize,
+    /// Whether the iteration budget is the ensemble's total, shared equally by the trees (the
+    /// paper's ensembles), or each tree's own.
+    pub split_iterations: bool,
 }
 
 /// Runs `config.trees` independent searches of `root` and pools their root statistics.
 ///
-/// The iteration budget in `limits` is the ensemble's *total*: each tree gets an equal share
-/// (rounded up), so an ensemble is compared with a single tree at equal playouts. A time limit
-/// applies to every tree as it is (they run concurrently). Tree `i` is seeded from `seed + i`,
-/// so a run is reproducible for a fixed number of trees whatever the thread count.
+/// With `split_iterations` the iteration budget in `limits` is the ensemble's *total*: each
+/// tree gets an equal share (rounded up), so an ensemble is compared with a single tree at
+/// equal playouts; otherwise each tree gets the whole budget. A time limit is the ensemble's
+/// wall time: trees that share a thread run one after another, so each gets the time divided
+/// by the rounds its thread runs (`ceil(trees / threads)`). Tree `i` is seeded from
+/// `seed + i`, so a run is reproducible for a fixed number of trees whatever the thread count.
 pub fn search_ensemble<G>(
     root: &G,
     params: &Params,
@@ -39,9 +44,13 @@ where
 {
     let trees = config.trees.max(1);
     let threads = config.threads.clamp(1, trees);
+    let rounds = trees.div_ceil(threads) as u32;
     let per_tree = Limits {
-        iterations: limits.iterations.map(|n| n.div_ceil(trees as u64)),
-        time: limits.time,
+        iterations: match config.split_iterations {
+            true => limits.iterations.map(|n| n.div_ceil(trees as u64)),
+            false => limits.iterations,
+        },
+        time: limits.time.map(|t| t / rounds),
     };
     let run_tree = |i: usize| {
         let mut rng = SmallRng::seed_from_u64(seed.wrapping_add(i as u64));
@@ -133,6 +142,7 @@ mod tests {
             time: None,
         };
         let cfg = EnsembleConfig {
+            split_iterations: true,
             trees: 4,
             threads: 2,
         };
@@ -165,7 +175,11 @@ mod tests {
             won: false,
         };
         let run = |threads| {
-            let cfg = EnsembleConfig { trees: 3, threads };
+            let cfg = EnsembleConfig {
+                split_iterations: true,
+                trees: 3,
+                threads,
+            };
             let mut r = search_ensemble(
                 &root,
                 &Params::default(),
@@ -178,5 +192,62 @@ mod tests {
             r.root
         };
         assert_eq!(run(1), run(3));
+    }
+
+    #[test]
+    fn a_per_tree_budget_gives_each_tree_the_whole_of_it() {
+        let limits = Limits {
+            iterations: Some(500),
+            time: None,
+        };
+        let root = Bandit {
+            done: false,
+            won: false,
+        };
+        let cfg = EnsembleConfig {
+            trees: 3,
+            threads: 1,
+            split_iterations: false,
+        };
+        let r = search_ensemble(
+            &root,
+            &Params::default(),
+            &limits,
+            cfg,
+            &AtomicBool::new(false),
+            5,
+        );
+        assert_eq!(r.iterations, 1500);
+    }
+
+    #[test]
+    fn a_time_limit_is_the_ensembles_wall_time_when_trees_share_a_thread() {
+        let limits = Limits {
+            iterations: None,
+            time: Some(std::time::Duration::from_millis(200)),
+        };
+        let root = Bandit {
+            done: false,
+            won: false,
+        };
+        let cfg = EnsembleConfig {
+            trees: 4,
+            threads: 1,
+            split_iterations: false,
+        };
+        let t = std::time::Instant::now();
+        let r = search_ensemble(
+            &root,
+            &Params::default(),
+            &limits,
+            cfg,
+            &AtomicBool::new(false),
+            5,
+        );
+        let took = t.elapsed();
+        // Four trees one after another on one thread: 50 ms each, not 200 ms each.
+        assert!(took < std::time::Duration::from_millis(600), "{took:?}");
+        assert!(took >= std::time::Duration::from_millis(190), "{took:?}");
+        assert!(r.iterations > 0);
     }
 }

@@ -31,6 +31,11 @@ pub trait Agent: Send {
     /// Chooses a legal action of `view.state` for `view.me`. A searching agent stops by
     /// `deadline` (wall clock) even when its iteration budget is not spent.
     fn decide(&mut self, view: &View, deadline: Option<Instant>) -> Action;
+
+    /// Iterations the last decision's search ran (all trees), if it searched.
+    fn last_iterations(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Builds the agent a spec describes.

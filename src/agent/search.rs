@@ -81,6 +81,7 @@ impl UctAgent {
             ensemble: EnsembleConfig {
                 trees: spec.trees,
                 threads,
+                split_iterations: !spec.per_tree_budget,
             },
             rng: SmallRng::seed_from_u64(spec.seed.unwrap_or_else(rand::random)),
             plan: VecDeque::new(),
@@ -102,7 +103,8 @@ impl UctAgent {
             time = Some(time.map_or(left, |t| t.min(left)));
         }
         let limits = Limits {
-            iterations: Some(self.spec.iterations),
+            // 0: no iteration limit (the spec then has a time limit).
+            iterations: Some(self.spec.iterations).filter(|&n| n > 0),
             time,
         };
         let root = CatanGame::root(view.clone(), self.variant);
@@ -128,6 +130,10 @@ impl UctAgent {
 impl Agent for UctAgent {
     fn name(&self) -> String {
         self.spec.to_string()
+    }
+
+    fn last_iterations(&self) -> Option<u64> {
+        Some(self.last.iterations).filter(|&n| n > 0)
     }
 
     fn decide(&mut self, view: &View, deadline: Option<Instant>) -> Action {

@@ -61,8 +61,12 @@ impl AgentKind {
 pub struct AgentSpec {
     /// Which agent.
     pub kind: AgentKind,
-    /// Search iterations (playouts) per decision, across the whole ensemble.
+    /// Search iterations (playouts) per decision: the whole ensemble's (`budget=total`, the
+    /// paper's) or each tree's (`budget=tree`). 0: no iteration limit (needs `time-ms`).
     pub iterations: u64,
+    /// Whether `iterations` is each tree's budget (`budget=tree`: more threads, more trees,
+    /// each as strong as one) instead of the ensemble's total (`budget=total`, the paper's).
+    pub per_tree_budget: bool,
     /// Independent trees (ensembles; 1 for single-tree kinds unless given).
     pub trees: usize,
     /// Worker threads for the ensemble (default: all cores).
@@ -87,6 +91,7 @@ impl AgentSpec {
         AgentSpec {
             kind,
             iterations: 1000,
+            per_tree_budget: false,
             trees: if kind.is_ensemble() { 4 } else { 1 },
             threads: None,
             c: 0.7,
@@ -118,7 +123,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, trees, threads, c, time-ms, seed, vw, trade)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -152,6 +157,13 @@ impl FromStr for AgentSpec {
                 "c" => spec.c = v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?,
                 "time-ms" => spec.time_ms = Some(v.parse().map_err(|_| bad())?),
                 "seed" => spec.seed = Some(v.parse().map_err(|_| bad())?),
+                "budget" => {
+                    spec.per_tree_budget = match v.trim() {
+                        "tree" => true,
+                        "total" => false,
+                        _ => return Err(bad()),
+                    }
+                }
                 "trade" => {
                     spec.trade = match v.trim() {
                         "1" | "on" | "true" => true,
@@ -165,6 +177,12 @@ impl FromStr for AgentSpec {
                 }
                 _ => return Err(SpecError::UnknownKey(k.to_string())),
             }
+        }
+        if spec.kind.is_search() && spec.iterations == 0 && spec.time_ms.is_none() {
+            // No iteration limit and no time limit: a search without end.
+            return Err(SpecError::BadValue(
+                "iterations=0 needs time-ms".to_string(),
+            ));
         }
         Ok(spec)
     }
@@ -193,6 +211,9 @@ impl fmt::Display for AgentSpec {
             ":iterations={},trees={},c={}",
             self.iterations, self.trees, self.c
         )?;
+        if self.per_tree_budget {
+            write!(f, ",budget=tree")?;
+        }
         if let Some(t) = self.threads {
             write!(f, ",threads={t}")?;
         }
@@ -227,6 +248,25 @@ mod tests {
         assert_eq!(s.c, 0.5);
         assert_eq!(s.time_ms, Some(900));
         assert_eq!(s.seed, Some(3));
+    }
+
+    #[test]
+    fn the_budget_is_the_ensembles_unless_per_tree() {
+        let paper: AgentSpec = "mpt-ensemble-uct:iterations=10000".parse().unwrap();
+        assert!(!paper.per_tree_budget);
+        assert_eq!(
+            paper.to_string(),
+            "mpt-ensemble-uct:iterations=10000,trees=4,c=0.7"
+        );
+        let s: AgentSpec = "mpt-ensemble-uct:iterations=0,budget=tree,trees=2,time-ms=500"
+            .parse()
+            .unwrap();
+        assert!(s.per_tree_budget);
+        assert_eq!(s.to_string().parse::<AgentSpec>().unwrap(), s);
+        assert!("mpt-ensemble-uct:iterations=0"
+            .parse::<AgentSpec>()
+            .is_err());
+        assert!("mpt-ensemble-uct:budget=all".parse::<AgentSpec>().is_err());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! One game's tally, kept by its task while the game runs and turned into a result record
 //! ([`ResultRecord`], the `--results` line) when it ends. Imports `report::record` only.
 
-use crate::report::record::{Latency, PlayerResult, ResultRecord, TradeCounts};
+use crate::report::record::{Iterations, Latency, PlayerResult, ResultRecord, TradeCounts};
 
 /// What one game came to, from our seat.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -22,6 +22,8 @@ pub struct GameReport {
     pub decisions: u32,
     /// Decision latency (trigger to send), milliseconds, one per decision.
     pub latencies_ms: Vec<f64>,
+    /// Iterations of each search the agent ran.
+    pub search_iterations: Vec<u64>,
     /// Our turns the server ended for us (a TURN while we had not ended our turn).
     pub forced_end_turns: u32,
     /// Our discards the server made for us.
@@ -66,6 +68,7 @@ impl GameReport {
             turns: self.turns,
             decisions: self.decisions,
             latency_ms: Latency::of(&self.latencies_ms),
+            iterations: Iterations::of(&self.search_iterations),
             forced_end_turns: self.forced_end_turns,
             forced_discards: self.forced_discards,
             rejected_requests: self.rejected_requests,

@@ -11,7 +11,8 @@
 //!            "bank_trades":3,"accepts_too_late":0}}
 //! ```
 //!
-//! Every field is written, in this order. A field missing from a line (lines of older
+//! Every field is written, in this order, but `iterations` (`{"p50":..,"min":..,"max":..}`,
+//! after `latency_ms`), written only for a searching agent. A field missing from a line (lines of older
 //! versions have no `trades`, or no `accepts_too_late`) reads as its default; fields this
 //! version does not know are ignored.
 
@@ -39,6 +40,9 @@ pub struct ResultRecord {
     pub decisions: u32,
     /// Our decision latency.
     pub latency_ms: Latency,
+    /// Iterations per search decision (searching agents only; not written otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<Iterations>,
     /// Our turns the server ended for us.
     pub forced_end_turns: u32,
     /// Our discards the server made for us.
@@ -90,6 +94,30 @@ impl Latency {
             p95: tenth(percentile(samples_ms, 0.95).unwrap_or(0.0)),
             max: tenth(samples_ms.iter().copied().fold(0.0, f64::max)),
         }
+    }
+}
+
+/// Search iterations per decision over one game (decisions that searched).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Iterations {
+    /// Median (nearest rank).
+    pub p50: u64,
+    /// Fewest.
+    pub min: u64,
+    /// Most.
+    pub max: u64,
+}
+
+impl Iterations {
+    /// The figures of `samples`, one per search; `None` when there is none.
+    pub fn of(samples: &[u64]) -> Option<Iterations> {
+        let as_f64: Vec<f64> = samples.iter().map(|&n| n as f64).collect();
+        Some(Iterations {
+            p50: percentile(&as_f64, 0.5)? as u64,
+            min: *samples.iter().min()?,
+            max: *samples.iter().max()?,
+        })
     }
 }
 

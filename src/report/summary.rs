@@ -31,6 +31,9 @@ pub struct Summary {
     pub latency_p95_max_ms: f64,
     /// Largest single decision latency, ms.
     pub latency_max_ms: f64,
+    /// Search iterations per decision, over the games that report them: (games, median of
+    /// the per-game medians, fewest, most).
+    pub iterations: Option<(usize, u64, u64, u64)>,
     /// Forced end-turns of our bot, all games.
     pub forced_end_turns: u64,
     /// Forced discards of our bot.
@@ -65,6 +68,8 @@ impl Summary {
 pub fn summarize(text: &str) -> Summary {
     let mut s = Summary::default();
     let mut p50s = Vec::new();
+    let mut iteration_p50s = Vec::new();
+    let (mut iter_min, mut iter_max) = (u64::MAX, 0);
     let (mut pts, mut best_opp, mut turns) = (0.0, 0.0, 0.0);
     let mut arena_games = HashSet::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -95,6 +100,11 @@ pub fn summarize(text: &str) -> Summary {
         p50s.push(l.p50);
         s.latency_p95_max_ms = s.latency_p95_max_ms.max(l.p95);
         s.latency_max_ms = s.latency_max_ms.max(l.max);
+        if let Some(it) = r.iterations {
+            iteration_p50s.push(it.p50);
+            iter_min = iter_min.min(it.min);
+            iter_max = iter_max.max(it.max);
+        }
         s.forced_end_turns += u64::from(r.forced_end_turns);
         s.forced_discards += u64::from(r.forced_discards);
         s.rejected_requests += u64::from(r.rejected_requests);
@@ -125,6 +135,10 @@ pub fn summarize(text: &str) -> Summary {
     // published summaries were computed.
     p50s.sort_by(|a, b| a.total_cmp(b));
     s.latency_p50_ms = p50s.get(p50s.len() / 2).copied().unwrap_or(0.0);
+    iteration_p50s.sort_unstable();
+    if let Some(&median) = iteration_p50s.get(iteration_p50s.len() / 2) {
+        s.iterations = Some((iteration_p50s.len(), median, iter_min, iter_max));
+    }
     s.opponents.sort();
     s
 }
@@ -166,6 +180,12 @@ pub fn text(label: &str, s: &Summary) -> String {
         "  decision latency: median p50 {:.1} ms, worst p95 {:.1} ms, max {:.1} ms",
         s.latency_p50_ms, s.latency_p95_max_ms, s.latency_max_ms
     );
+    if let Some((games, median, min, max)) = s.iterations {
+        let _ = writeln!(
+            o,
+            "  search iterations per decision ({games} games): median p50 {median}, fewest {min}, most {max}"
+        );
+    }
     let _ = writeln!(
         o,
         "  forced end-turns {}, forced discards {}, rejected requests {}, mirror mismatches {}",
@@ -312,5 +332,28 @@ not json
         let t = text("x", &s);
         assert!(t.contains("repeated arena game"), "{t}");
         assert!(t.contains("b: 1 seats, 0 wins"), "{t}");
+    }
+
+    #[test]
+    fn search_iterations_are_summarized_where_reported() {
+        assert_eq!(summarize(LINES).iterations, None);
+        let with = LINES
+            .lines()
+            .zip([
+                r#"{"p50":9000,"min":150,"max":12000}"#,
+                r#"{"p50":7000,"min":900,"max":8000}"#,
+            ])
+            .map(|(l, it)| {
+                l.replacen(
+                    r#""forced_end_turns""#,
+                    &format!(r#""iterations":{it},"forced_end_turns""#),
+                    1,
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let s = summarize(&with);
+        assert_eq!(s.iterations, Some((2, 9000, 150, 12000)));
+        assert!(text("x", &s).contains("median p50 9000, fewest 150, most 12000"));
     }
 }

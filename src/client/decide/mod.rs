@@ -275,6 +275,9 @@ impl GamePlayer {
                     let f = flight.take().expect("guarded");
                     match joined {
                         Ok((agent, action)) => {
+                            if let Some(n) = agent.last_iterations() {
+                                self.report.search_iterations.push(n);
+                            }
                             self.agent = Some(agent);
                             self.on_decided(f, action);
                         }
