@@ -94,5 +94,5 @@ fn committed_lines_read_and_write_back_unchanged() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 100 + 10 + 323 + 100);
+    assert_eq!(checked, 100 + 10 + 810 + 100);
 }
