@@ -194,30 +194,40 @@ mod tests {
         assert_eq!(run(1), run(3));
     }
 
-    #[test]
-    fn a_per_tree_budget_gives_each_tree_the_whole_of_it() {
-        let limits = Limits {
-            iterations: Some(500),
-            time: None,
-        };
+    /// One ensemble search of the bandit.
+    fn run_bandit(
+        limits: Limits,
+        trees: usize,
+        threads: usize,
+        split: bool,
+    ) -> SearchResult<usize> {
         let root = Bandit {
             done: false,
             won: false,
         };
         let cfg = EnsembleConfig {
-            trees: 3,
-            threads: 1,
-            split_iterations: false,
+            trees,
+            threads,
+            split_iterations: split,
         };
-        let r = search_ensemble(
+        search_ensemble(
             &root,
             &Params::default(),
             &limits,
             cfg,
             &AtomicBool::new(false),
             5,
-        );
-        assert_eq!(r.iterations, 1500);
+        )
+    }
+
+    #[test]
+    fn a_per_tree_budget_gives_each_tree_the_whole_of_it() {
+        let limits = Limits {
+            iterations: Some(500),
+            time: None,
+        };
+        assert_eq!(run_bandit(limits, 3, 1, false).iterations, 1500);
+        assert_eq!(run_bandit(limits, 3, 1, true).iterations, 501);
     }
 
     #[test]
@@ -226,24 +236,8 @@ mod tests {
             iterations: None,
             time: Some(std::time::Duration::from_millis(200)),
         };
-        let root = Bandit {
-            done: false,
-            won: false,
-        };
-        let cfg = EnsembleConfig {
-            trees: 4,
-            threads: 1,
-            split_iterations: false,
-        };
         let t = std::time::Instant::now();
-        let r = search_ensemble(
-            &root,
-            &Params::default(),
-            &limits,
-            cfg,
-            &AtomicBool::new(false),
-            5,
-        );
+        let r = run_bandit(limits, 4, 1, false);
         let took = t.elapsed();
         // Four trees one after another on one thread: 50 ms each, not 200 ms each.
         assert!(took < std::time::Duration::from_millis(600), "{took:?}");

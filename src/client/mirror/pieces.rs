@@ -7,6 +7,13 @@ use jsettlers_protocol::{self as proto, Message};
 use super::{Mirror, STATE_START2A};
 use crate::game::{EdgeId, NodeId, Piece, Resource, Seat};
 
+/// The two awards a server names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Award {
+    LongestRoad,
+    LargestArmy,
+}
+
 /// What a PLAYERELEMENT of pieces left is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stock {
@@ -116,38 +123,38 @@ impl Mirror {
     /// The server names the longest-road holder: checked against the engine's award; the
     /// server wins.
     pub(super) fn award_longest_road(&mut self, holder: Option<Seat>) {
-        let joining = self.joining || self.undoing;
-        let Some(model) = self.model.as_mut() else {
-            return;
-        };
-        let ours = model.longest_road_holder();
-        if ours != holder {
-            model.correct_longest_road(holder);
-            if !joining {
-                self.mismatch(
-                    "longest road",
-                    format_args!("engine {ours:?}, server {holder:?}"),
-                );
-            }
-        }
+        self.award(Award::LongestRoad, holder);
     }
 
     /// The server names the largest-army holder: checked against the engine's award; the
     /// server wins.
     pub(super) fn award_largest_army(&mut self, holder: Option<Seat>) {
-        let joining = self.joining || self.undoing;
+        self.award(Award::LargestArmy, holder);
+    }
+
+    fn award(&mut self, award: Award, holder: Option<Seat>) {
+        // Joining, or restated by an undo: the state, not a difference.
+        let news = self.joining || self.undoing;
         let Some(model) = self.model.as_mut() else {
             return;
         };
-        let ours = model.largest_army_holder();
-        if ours != holder {
-            model.correct_largest_army(holder);
-            if !joining {
-                self.mismatch(
-                    "largest army",
-                    format_args!("engine {ours:?}, server {holder:?}"),
-                );
-            }
+        let ours = match award {
+            Award::LongestRoad => model.longest_road_holder(),
+            Award::LargestArmy => model.largest_army_holder(),
+        };
+        if ours == holder {
+            return;
+        }
+        match award {
+            Award::LongestRoad => model.correct_longest_road(holder),
+            Award::LargestArmy => model.correct_largest_army(holder),
+        }
+        if !news {
+            let what = match award {
+                Award::LongestRoad => "longest road",
+                Award::LargestArmy => "largest army",
+            };
+            self.mismatch(what, format_args!("engine {ours:?}, server {holder:?}"));
         }
     }
 
