@@ -107,7 +107,7 @@ impl State {
     }
 
     /// Applies `a` with the chance outcome the server reported (dice total, drawn card,
-    /// stolen card) — for the client's mirror.
+    /// stolen card): to replay a recorded game's actions (`tests/engine_transcripts.rs`).
     ///
     /// # Errors
     /// [`IllegalAction`] if `a` is illegal or the outcome it needs is missing or impossible
