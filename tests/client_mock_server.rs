@@ -531,7 +531,7 @@ async fn a_game_with_rules_we_cannot_play_is_declined_by_leaving() {
     let (session, mut server, mut reports, _trigger) = spawn_session("picky");
     server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
     server
-        .send("1023|~botsOnly~2,1,BC=t4,PL=4,UB=t,UBL=t7")
+        .send("1023|~botsOnly~2,1,BC=t4,PL=4,UB=t,UBL=t7,SBL=t")
         .await;
     server
         .expect("LEAVEALL", |m| {
@@ -541,7 +541,7 @@ async fn a_game_with_rules_we_cannot_play_is_declined_by_leaving() {
     match session.await.unwrap() {
         SessionEnd::Declined { game, reason } => {
             assert_eq!(game, "~botsOnly~2");
-            assert!(reason.contains("UB=t"), "{reason}");
+            assert!(reason.contains("SBL=t"), "{reason}");
         }
         e => panic!("expected a declined game, got {e:?}"),
     }
@@ -562,7 +562,7 @@ async fn a_declined_game_waits_for_the_game_in_progress_to_end() {
             matches!(m, Message::JoinGame(_)).then_some(())
         })
         .await;
-    server.send("1023|~botsOnly~2,1,PL=4,UB=t").await;
+    server.send("1023|~botsOnly~2,1,PL=4,SBL=t").await;
     // Still playing ~botsOnly~1: no logout yet.
     while let Some(m) = server.next_within(Duration::from_secs(1)).await {
         assert!(

@@ -172,6 +172,47 @@ async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined(
     assert!(h.next(Duration::from_secs(3)).await.is_none());
 }
 
+/// Accepts every offer; does not play player trades (`answers_offers` false), like the
+/// paper's variants without `trade=1`.
+struct NoTrader;
+
+impl Agent for NoTrader {
+    fn name(&self) -> String {
+        "no-trader".into()
+    }
+    fn decide(&mut self, view: &View, _deadline: Option<StdInstant>) -> Action {
+        let mut list = ActionList::new();
+        view.state.legal_actions(&mut list);
+        if list.contains(Action::AcceptOffer) {
+            return Action::AcceptOffer;
+        }
+        list[0]
+    }
+    fn answers_offers(&self) -> bool {
+        false
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_agent_that_does_not_trade_has_every_offer_declined() {
+    let lines = game_lines();
+    let (i, from, have, lack) = common::offer_moment(&lines, GAME, ME);
+    let mut h = start(Box::new(NoTrader));
+    h.feed(&lines[..=i]).await;
+    h.drain().await;
+    let mut give = [0; 5];
+    give[lack] = 2;
+    let mut get = [0; 5];
+    get[have] = 1;
+    // An offer we could pay and the agent would accept: declined without asking it.
+    h.send(&offer_text(from, ME, give, get)).await;
+    match h.next(Duration::from_secs(5)).await {
+        Some(Message::RejectOffer(r)) => assert_eq!(r.reason, None),
+        m => panic!("expected a refusal, got {m:?}"),
+    }
+    assert_eq!(h.report().await.trades.offers_we_accepted, 0);
+}
+
 /// Offers one card for one card once a turn whenever it can, otherwise ends the turn.
 struct Offerer;
 

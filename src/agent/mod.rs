@@ -32,6 +32,12 @@ pub trait Agent: Send {
     /// `deadline` (wall clock) even when its iteration budget is not spent.
     fn decide(&mut self, view: &View, deadline: Option<Instant>) -> Action;
 
+    /// Whether this agent answers player-trade offers made to it. One that does not has every
+    /// offer declined for it (the paper's variants: player trading off unless `trade=1`).
+    fn answers_offers(&self) -> bool {
+        true
+    }
+
     /// Iterations the last decision's search ran (all trees), if it searched.
     fn last_iterations(&self) -> Option<u64> {
         None

@@ -132,6 +132,10 @@ impl Agent for UctAgent {
         self.spec.to_string()
     }
 
+    fn answers_offers(&self) -> bool {
+        self.spec.trade
+    }
+
     fn last_iterations(&self) -> Option<u64> {
         Some(self.last.iterations).filter(|&n| n > 0)
     }

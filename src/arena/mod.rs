@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use crate::agent::heuristic::heuristic_action;
 use crate::agent::tracker::Tracker;
 use crate::agent::{build, AgentSpec};
-use crate::game::{Board, Rules, Seat, State};
+use crate::game::{Action, Board, Phase, Rules, Seat, State};
 
 /// Actions after which a game is abandoned as a draw (no winner).
 pub const MAX_GAME_ACTIONS: u32 = 30_000;
@@ -92,7 +92,11 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
         let who = agent_at[seat.index()];
         let view = tracker.view(&state, seat);
         let t = Instant::now();
-        let mut action = agents[who].decide(&view, None);
+        let mut action = if state.phase() == Phase::TradeResponse && !agents[who].answers_offers() {
+            Action::DeclineOffer
+        } else {
+            agents[who].decide(&view, None)
+        };
         decision_secs[who].push(t.elapsed().as_secs_f64());
         decisions[who] += 1;
         if !state.is_legal(action) {

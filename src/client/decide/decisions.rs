@@ -52,8 +52,9 @@ impl GamePlayer {
             }
         };
         if answer && !discard {
-            if !self.offer_view(&mut view) {
-                // An offer the engine cannot hold (or one we cannot pay): decline at once.
+            if !self.answers_offers || !self.offer_view(&mut view) {
+                // An agent that does not trade, an offer the engine cannot hold, or one we
+                // cannot pay: decline at once.
                 self.offer_in = None;
                 self.offers_seen += 1;
                 self.send(Message::RejectOffer(proto::RejectOffer::robot(

@@ -130,6 +130,8 @@ struct Held {
 pub struct GamePlayer {
     ctx: GameContext,
     mirror: Mirror,
+    /// Whether the agent answers trade offers (otherwise each is declined at once).
+    answers_offers: bool,
     agent: Option<Box<dyn Agent>>,
     waiting: Option<Waiting>,
     banned: Vec<Action>,
@@ -186,6 +188,7 @@ impl GamePlayer {
         GamePlayer {
             ctx,
             mirror,
+            answers_offers: agent.answers_offers(),
             agent: Some(agent),
             waiting: None,
             banned: Vec::new(),
