@@ -13,6 +13,9 @@ impl GamePlayer {
             || self.held.is_some()
             || self.mirror.is_over()
             || !self.report.end.is_empty()
+            // Taking over a seat, the figures are not ours until our private information is
+            // in (a decision on the guessed hand was refused on a real server).
+            || self.mirror.is_joining()
         {
             return None;
         }

@@ -306,6 +306,12 @@ impl Mirror {
 
     /// A seat's development card, in the model for the viewer, as a count for the others.
     fn dev_gain(&mut self, s: Seat, card: Option<DevCard>, new: bool, msg: &Message) {
+        if self.is_me(s) && card.is_none() && self.joining && !self.sat {
+            // Taking over a seat: before our SITDOWN the join shows its cards as an observer
+            // sees them (type unknown); the real ones come with our sitting down.
+            debug!(game = %shown(&self.game), "our seat's hidden card before sitting down");
+            return;
+        }
         if self.is_me(s) {
             match (card, self.model.as_mut()) {
                 (Some(c), Some(model)) => model.gain_dev_card(s, c, new),

@@ -218,6 +218,13 @@ impl Mirror {
         self.beliefs[s]
     }
 
+    /// Whether we are still joining: before the game starts, or, taking over a seat in a
+    /// game in progress, until the private information sent at our sitting down is in (see
+    /// the field). No decision is made on the figures then.
+    pub fn is_joining(&self) -> bool {
+        self.joining
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.state == STATE_OVER

@@ -103,8 +103,15 @@ impl Mirror {
 
         // Development cards: ours exactly; opponents' from the pool nobody has seen.
         let mut pool = DevSet::FULL_DECK;
+        // Knights played: the server's counts cover the ones played before we joined, which
+        // `played` never saw.
+        let knights: u8 = Seat::all().map(|s| model.knights_played(s)).sum();
         for c in DevCard::ALL {
-            let used = model.dev_cards(me)[c] + model.new_dev_cards(me)[c] + self.played[c];
+            let played = match c {
+                DevCard::Knight => self.played[c].max(knights),
+                _ => self.played[c],
+            };
+            let used = model.dev_cards(me)[c] + model.new_dev_cards(me)[c] + played;
             pool[c] = pool[c].saturating_sub(used);
         }
         let mut old = BySeat::<DevSet>::default();
