@@ -31,9 +31,11 @@ Options (environment variables, default in brackets):
   PORT          TCP port [8880]. The server listens on all interfaces (it has no bind
                 option); connect your bot to 127.0.0.1:PORT.
   COOKIE        robot cookie third-party bots must send [catanbot]; no ',' or '|'
-  GAMES         robot-only games to run, jsettlers.bots.botgames.total [10]
+  GAMES         robot-only games to run, jsettlers.bots.botgames.total [10]; -1: none, but
+                a game whose last person leaves while someone observes goes on with robots
+                (the server's documented "value less than 0"), and ROBOTS may be below 4
   PARALLEL      games at a time, jsettlers.bots.botgames.parallel [1]
-  ROBOTS        built-in robots to start, jsettlers.startrobots (>= 4) [7]
+  ROBOTS        built-in robots to start, jsettlers.startrobots (>= 4 if GAMES > 0) [7]
   PERCENT3P     percent of seats for third-party bots, jsettlers.bots.percent3p [25]
                 (25 = one seat of four, if a third-party bot is connected)
   TURN_TIMEOUT  seconds a third-party bot may idle in its turn before the server ends it,
@@ -96,12 +98,13 @@ DATACHECK="${DATACHECK:-}"
 JSETTLERS_CACHE="${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}"
 
 is_uint() { [[ "$1" =~ ^[0-9]+$ ]]; }
-for v in PORT GAMES PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN; do
+for v in PORT PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN; do
     is_uint "${!v}" || die "$v must be a non-negative integer, got '${!v}'"
 done
+[[ "$GAMES" =~ ^[0-9]+$ || "$GAMES" == -1 ]] || die "GAMES must be >= 1 or -1, got '$GAMES'"
 (( PORT >= 1 && PORT <= 65535 )) || die "PORT out of range: $PORT"
-(( GAMES >= 1 )) || die "GAMES must be >= 1"
-(( ROBOTS >= 4 )) || die "ROBOTS must be >= 4 (the server refuses robot-only games with fewer)"
+(( GAMES >= 1 || GAMES == -1 )) || die "GAMES must be >= 1 or -1"
+(( ROBOTS >= 4 || GAMES == -1 )) || die "ROBOTS must be >= 4 (the server refuses robot-only games with fewer)"
 (( PERCENT3P <= 100 )) || die "PERCENT3P must be 0..100"
 (( FAST_PAUSE <= 100 )) || die "FAST_PAUSE must be 0..100"
 (( MAXCONN > ROBOTS )) || die "MAXCONN ($MAXCONN) must exceed ROBOTS ($ROBOTS): built-in robots count as connections"
