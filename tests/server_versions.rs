@@ -332,3 +332,34 @@ fn joining_a_game_in_progress_builds_the_mirror_from_the_servers_state() {
     feed(&mut m, &["1024|{G},2,100,1,4"]);
     assert_eq!(m.mismatches(), 1);
 }
+
+/// Seen once on 2.6.10 (after a robot's forced end of turn in START2B): a CITY where the
+/// mirror had no settlement. The difference is counted and the server wins where the board
+/// allows it, so the final points agree; a piece on an occupied node stays refused.
+#[test]
+fn a_city_without_the_mirrors_settlement_is_counted_and_taken() {
+    use catan_bot::game::{NodeId, Seat};
+    let n = NodeId::all().nth(25).unwrap().to_server();
+    let mut m = mirror(2700, 0);
+    m.apply(&board_layout(7));
+    feed(
+        &mut m,
+        &[
+            "1012|{G},catanbot,0,true",
+            "1012|{G},robot 1,1,true",
+            "1012|{G},robot 2,2,true",
+            "1012|{G},robot 3,3,true",
+            "1025|{G},20",
+            "1026|{G},2,20",
+        ],
+    );
+    feed(&mut m, &[&format!("1009|{{G}},2,2,{n}")]);
+    assert_eq!(m.mismatches(), 1);
+    assert_eq!(m.total_vp()[2], 2);
+    let view = m.view().expect("a view");
+    assert_eq!(view.state.cities(Seat::new(2)).len(), 1);
+    // Seat 1 on the same node: refused, the model unchanged.
+    feed(&mut m, &[&format!("1009|{{G}},1,1,{n}")]);
+    assert_eq!(m.mismatches(), 2);
+    assert_eq!(m.total_vp()[1], 0);
+}

@@ -40,12 +40,22 @@ impl Mirror {
         } else {
             model.put_piece(s, piece)
         };
-        // A placement the rules forbid (an occupied node, a road touching nothing, ...)
-        // contradicts what the mirror knows: the model stays as it was and the difference is
-        // counted.
+        // A placement the rules forbid contradicts what the mirror knows: the difference is
+        // counted and the server wins where the board allows it (a city where the model lost
+        // the settlement, a road whose anchor it missed); where it does not (an occupied
+        // node), the model stays as it was.
         if let Err(e) = placed {
-            return self.contradiction(msg, &e.to_string());
+            self.contradiction(msg, &e.to_string());
+            let Some(model) = self.model.as_mut() else {
+                return;
+            };
+            if model.put_piece_in_any_order(s, piece).is_err() {
+                return;
+            }
         }
+        let Some(model) = self.model.as_mut() else {
+            return;
+        };
         if let Piece::Settlement(n) = piece {
             if self.state == GameState::Start1A.wire() || self.state == STATE_START2A {
                 model.set_last_settlement(s, Some(n));
