@@ -131,22 +131,28 @@ fn offer_text(from: usize, to: usize, give: [i32; 5], get: [i32; 5]) -> String {
     )
 }
 
-#[tokio::test(start_paused = true)]
-async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined() {
+/// A game task for `agent` fed up to a moment another seat may offer us a trade, with that
+/// seat and a two-for-one offer we could pay: (harness, offerer, what it gives, what it gets).
+async fn at_offer_moment(agent: Box<dyn Agent>) -> (Harness, usize, [i32; 5], [i32; 5]) {
     let lines = game_lines();
     let (i, from, have, lack) = common::offer_moment(&lines, GAME, ME);
-
-    let mut h = start(Box::new(catan_bot::agent::heuristic::HeuristicAgent::new(
-        3,
-    )));
+    let mut h = start(agent);
     h.feed(&lines[..=i]).await;
     h.drain().await;
-
-    // They give two of another resource for one card we hold: the agent decides.
     let mut give = [0; 5];
     give[lack] = 2;
     let mut get = [0; 5];
     get[have] = 1;
+    (h, from, give, get)
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_offer_to_us_is_answered_by_the_agent_and_an_impossible_one_declined() {
+    let (mut h, from, give, get) = at_offer_moment(Box::new(
+        catan_bot::agent::heuristic::HeuristicAgent::new(3),
+    ))
+    .await;
+    // They give two of another resource for one card we hold: the agent decides.
     h.send(&offer_text(from, ME, give, get)).await;
     let answer = h.next(Duration::from_secs(5)).await.expect("an answer");
     match &answer {
@@ -195,15 +201,7 @@ impl Agent for NoTrader {
 
 #[tokio::test(start_paused = true)]
 async fn an_agent_that_does_not_trade_has_every_offer_declined() {
-    let lines = game_lines();
-    let (i, from, have, lack) = common::offer_moment(&lines, GAME, ME);
-    let mut h = start(Box::new(NoTrader));
-    h.feed(&lines[..=i]).await;
-    h.drain().await;
-    let mut give = [0; 5];
-    give[lack] = 2;
-    let mut get = [0; 5];
-    get[have] = 1;
+    let (mut h, from, give, get) = at_offer_moment(Box::new(NoTrader)).await;
     // An offer we could pay and the agent would accept: declined without asking it.
     h.send(&offer_text(from, ME, give, get)).await;
     match h.next(Duration::from_secs(5)).await {
