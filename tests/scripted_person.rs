@@ -38,7 +38,9 @@
 //! `PERSON_PORT` (default: first free of 8960-8969), `CATAN_BOT_BIN` (default: this build's
 //! `catan-bot`; a release binary plays faster), `PERSON_AGENT` (default
 //! `mpt-ensemble-uct:iterations=200,trade=1`), `PERSON_OPTIONS` (default `PL=4,VP=t10`),
-//! `PERSON_LEAVE` (takeover, above), `PERSON_KEEP` (keep the temporary directory and print
+//! `PERSON_LEAVE` (takeover, above), `PERSON_UNDO` (N: the person takes back N of its own
+//! builds with UNDOPUTPIECE, one a turn, before it offers or leaves; adds game option `UB=t`,
+//! 2.7.00 and newer; fewer than N undone is a problem of the game), `PERSON_KEEP` (keep the temporary directory and print
 //! it), `PERSON_DIR` (put the server log, bot log, results and recording there, kept),
 //! `PERSON_REPORT` (append the game's record, one JSON line, to this file; it is also printed
 //! as `PERSON-GAME {...}`). `scripts/person-games.sh` runs N games of a scenario and sums
@@ -415,7 +417,15 @@ fn run(scenario: Scenario) {
         Scenario::Takeover => "takeover",
     };
     let game = format!("{tag}{}", std::process::id() % 10000);
-    let options = std::env::var("PERSON_OPTIONS").unwrap_or_else(|_| "PL=4,VP=t10".to_owned());
+    let mut options = std::env::var("PERSON_OPTIONS").unwrap_or_else(|_| "PL=4,VP=t10".to_owned());
+    let undo_wanted: u32 = std::env::var("PERSON_UNDO")
+        .ok()
+        .map(|v| v.parse().expect("PERSON_UNDO: a number"))
+        .unwrap_or(0);
+    if undo_wanted > 0 && !options.split(',').any(|o| o.starts_with("UB=")) {
+        // Undo of builds (2.7.00 and newer); the person's client sets it at creation.
+        options.push_str(",UB=t");
+    }
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
         runtime.block_on(play_person(port, &game, &options, leave, &mut bot, &log))
@@ -557,6 +567,12 @@ fn run(scenario: Scenario) {
             )),
             _ => {}
         }
+        if o.undos < undo_wanted {
+            problems.push(format!(
+                "the person undid {} of {undo_wanted} builds ({} refused)",
+                o.undos, o.undos_refused
+            ));
+        }
     }
 
     let record = json!({
@@ -569,6 +585,9 @@ fn run(scenario: Scenario) {
         "answer_ms": outcome.as_ref().map(|o| o.answer_ms),
         "finished": outcome.as_ref().is_some_and(|o| o.final_scores.is_some()),
         "final_scores": outcome.as_ref().and_then(|o| o.final_scores.clone()),
+        "options": options,
+        "undos": outcome.as_ref().map(|o| o.undos),
+        "undos_refused": outcome.as_ref().map(|o| o.undos_refused),
         "results_end": line.as_ref().map(|l| l["end"].clone()),
         "won": line.as_ref().map(|l| l["won"].clone()),
         "decisions": line.as_ref().map(|l| l["decisions"].clone()),
@@ -610,6 +629,10 @@ struct Outcome {
     /// The game state when the person left.
     left_in: Option<i32>,
     final_scores: Option<Vec<i32>>,
+    /// Builds of the person's that the server undid (`PERSON_UNDO`), and undo requests it
+    /// refused.
+    undos: u32,
+    undos_refused: u32,
 }
 
 async fn play_person(
@@ -709,6 +732,17 @@ async fn play_person(
     let mut offers = 0;
     let mut my_turns = 0u32;
     let mut was_my_roll = false;
+    // PERSON_UNDO=N: the person takes back N of its own builds (one a turn, game option UB),
+    // and neither offers nor leaves before that (or before its 25th turn).
+    let undo_wanted: u32 = std::env::var("PERSON_UNDO")
+        .ok()
+        .map(|v| v.parse().expect("PERSON_UNDO: a number"))
+        .unwrap_or(0);
+    let mut undos = 0u32;
+    let mut undos_refused = 0u32;
+    let mut undo_next: Option<(i32, i32)> = None;
+    let mut undo_turn = 0u32;
+    let mut undo_sent = false;
     let arrived = format!("Robot arrived: {BOT}");
     let deadline = Instant::now() + Duration::from_secs(900);
     let answer = loop {
@@ -741,6 +775,26 @@ async fn play_person(
                 }
                 // The server refused our offer (our bot's turn ended meanwhile): try again.
                 Message::RejectOffer(r) if r.player == 0 && r.reason.is_some() => sent = None,
+                // The person's own build in its turn: take it back at the next GAMESTATE.
+                Message::PutPiece(p)
+                    if p.game == game
+                        && p.player == 0
+                        && mirror.state == PLAY1
+                        && undos < undo_wanted
+                        && undo_turn != my_turns
+                        && !undo_sent =>
+                {
+                    undo_next = Some((p.piece_type, p.coordinate));
+                }
+                Message::UndoPutPiece(u) if u.game == game && undo_sent => {
+                    undo_sent = false;
+                    if u.player == 0 {
+                        undos += 1;
+                    } else {
+                        undos_refused += 1;
+                    }
+                    eprintln!("person: undo answered {u:?} ({undos} done)");
+                }
                 _ => {}
             }
         }
@@ -758,6 +812,7 @@ async fn play_person(
             my_turns += 1;
         }
         was_my_roll = my_roll;
+        let undoing = undos < undo_wanted && my_turns < 25;
 
         if let Some(leave) = leave {
             if bot.proc.is_none() && mirror.state >= START1A {
@@ -768,7 +823,7 @@ async fn play_person(
                 bot_arrived =
                     std::fs::read_to_string(server_log).is_ok_and(|t| t.contains(&arrived));
             }
-            if leave.now(&mirror, me, my_turns) {
+            if leave.now(&mirror, me, my_turns) && !undoing {
                 if bot_arrived {
                     break None;
                 }
@@ -804,7 +859,22 @@ async fn play_person(
                     .await;
             }
         }
-        if leave.is_none() {
+        if let Some((piece_type, coordinate)) = undo_next.take() {
+            person
+                .send(jsettlers_protocol::UndoPutPiece {
+                    game: game.to_owned(),
+                    player: 0,
+                    piece_type,
+                    coordinate,
+                    moved_from: None,
+                })
+                .await;
+            eprintln!("person: undo of piece {piece_type} at {coordinate:#x}");
+            undo_sent = true;
+            undo_turn = my_turns;
+            continue;
+        }
+        if leave.is_none() && !undoing {
             let Some(bot) = bot_seat else { continue };
             if mirror.state == PLAY1 && mirror.current == Some(Seat::new(bot as usize)) {
                 if sent.is_none() && msg.is_some() {
@@ -893,6 +963,8 @@ async fn play_person(
         answer_ms,
         left_in: Some(left_in),
         final_scores: Some(final_scores),
+        undos,
+        undos_refused,
     }
 }
 

@@ -280,6 +280,59 @@ fn an_undone_build_leaves_the_board_and_returns_its_cost() {
     assert_eq!(m.mismatches(), 2);
 }
 
+/// The same on a real server: a scripted person undid two of its road builds on 2.7.00
+/// (`PERSON_UNDO=2`, fixture `catanbot-2.7-person-undoes-builds.log`, our bot in seat 1). At
+/// each UNDOPUTPIECE the road leaves the mirror, and once the undo's GAMESTATE has come the
+/// person's roads are those before the build; the whole recording (data check on) replays
+/// without a mismatch.
+#[test]
+fn a_persons_undone_builds_on_a_real_server_leave_the_mirror() {
+    use catan_bot::game::Seat;
+    use jsettlers_protocol::transcript::{parse_lines, Direction};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/transcripts/catanbot-2.7-person-undoes-builds.log");
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<Message> = parse_lines(&text)
+        .map(|(_, l)| l.unwrap())
+        .filter(|l| l.direction == Direction::FromServer)
+        .map(|l| msg(&l.text))
+        .collect();
+    let person = Seat::new(0);
+    let mut m = Mirror::new("person8119");
+    m.me = Some(Seat::new(1));
+    m.server_version = 2700;
+    let mut roads_before_build = None;
+    let mut undone = 0;
+    let mut pending = None;
+    for line in &lines {
+        if let Message::PutPiece(p) = line {
+            if p.player == 0 && p.piece_type == 0 && m.state == 20 {
+                roads_before_build = Some(m.view().unwrap().state.roads(person));
+            }
+        }
+        m.apply(line);
+        match line {
+            Message::UndoPutPiece(u) => {
+                assert_eq!(u.player, 0, "the person's undos only");
+                let road = catan_bot::game::EdgeId::from_server(u.coordinate).unwrap();
+                assert!(!m.view().unwrap().state.roads(person).contains(road));
+                pending = roads_before_build.take();
+                undone += 1;
+            }
+            Message::GameState(_) => {
+                if let Some(before) = pending.take() {
+                    assert_eq!(m.view().unwrap().state.roads(person), before);
+                }
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(undone, 2, "the recording holds two undos");
+    assert!(m.is_over());
+    assert_eq!(m.mismatches(), 0, "{:?}", m.stats());
+    assert!(m.stats().data_checks > 0);
+}
+
 /// Taking over seat 2 of a game in progress (the seat's person left): the server sends the
 /// game's state at joining (`SOCGameHandler.joinGame`) and our seat's hand and cards at
 /// sitting down (`sitDown_sendPrivateInfo`). The mirror takes them as the state, not as
