@@ -153,7 +153,7 @@ async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
         .expect("a report for the unfinished game");
     assert_eq!(report.game, GAME);
     assert_eq!(report.end, "disconnected");
-    assert!(report.rejected_requests >= 2, "{report:?}");
+    assert!(report.health.rejected_requests >= 2, "{report:?}");
 }
 
 /// A session as `name` (random agent) on a mock connection: its task, the mock server, its

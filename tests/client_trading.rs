@@ -398,9 +398,15 @@ async fn an_acceptance_that_comes_after_the_offer_is_gone_is_not_a_refused_reque
         let r = h.report().await;
         assert_eq!(r.trades.offers_received, 1);
         if withdrawn {
-            assert_eq!((r.trades.accepts_too_late, r.rejected_requests), (1, 0));
+            assert_eq!(
+                (r.trades.accepts_too_late, r.health.rejected_requests),
+                (1, 0)
+            );
         } else {
-            assert_eq!((r.trades.accepts_too_late, r.rejected_requests), (0, 1));
+            assert_eq!(
+                (r.trades.accepts_too_late, r.health.rejected_requests),
+                (0, 1)
+            );
         }
     }
 }

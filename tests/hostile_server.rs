@@ -182,7 +182,7 @@ async fn an_agent_that_panics_costs_the_agent_not_the_game() {
     s.trigger.trigger();
     assert_eq!(s.handle.await.unwrap(), SessionEnd::Shutdown);
     let report = s.reports.recv().await.expect("a report");
-    assert!(report.fallbacks >= 1, "{report:?}");
+    assert!(report.health.fallbacks >= 1, "{report:?}");
 }
 
 /// Before: every later view failed after a settlement put on an occupied node (62 fallbacks,
@@ -216,11 +216,11 @@ async fn one_contradictory_placement_does_not_end_the_agents_decisions() {
         .expect("no report")
         .unwrap();
     assert_eq!(report.end, "over");
-    assert!(report.mirror_mismatches >= 1, "{report:?}");
+    assert!(report.health.mirror_mismatches >= 1, "{report:?}");
     assert!(
-        report.fallbacks * 10 <= report.decisions,
+        report.health.fallbacks * 10 <= report.decisions,
         "fallbacks {} of {} decisions",
-        report.fallbacks,
+        report.health.fallbacks,
         report.decisions
     );
     s.trigger.trigger();

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use super::GameRecord;
-use crate::report::record::{Latency, PlayerResult, ResultRecord};
+use crate::report::record::{Health, Latency, PlayerResult, ResultRecord};
 use crate::report::stats::{percentile, wilson_interval, Z95};
 
 /// One agent's results over a run.
@@ -159,7 +159,10 @@ pub fn result_record(record: &GameRecord, specs: &[String], seed: u64) -> Result
         turns: record.turns,
         decisions: record.decisions[0],
         latency_ms: Latency::of(&latencies_ms),
-        fallbacks: record.illegal[0],
+        health: Health {
+            fallbacks: record.illegal[0],
+            ..Health::default()
+        },
         end: if record.winner.is_some() {
             "over"
         } else {

@@ -261,9 +261,9 @@ pub async fn run(
                     s.failed += 1;
                 }
             }
-            s.forced_end_turns += r.forced_end_turns;
-            s.rejected_requests += r.rejected_requests;
-            s.mirror_mismatches += r.mirror_mismatches;
+            s.forced_end_turns += r.health.forced_end_turns;
+            s.rejected_requests += r.health.rejected_requests;
+            s.mirror_mismatches += r.health.mirror_mismatches;
             if limit.is_some_and(|n| s.finished >= n) {
                 info!(finished = s.finished, "game limit reached");
                 stop.trigger();

@@ -1,7 +1,7 @@
 //! One game's tally, kept by its task while the game runs and turned into a result record
 //! ([`ResultRecord`], the `--results` line) when it ends. Imports `report::record` only.
 
-use crate::report::record::{Iterations, Latency, PlayerResult, ResultRecord, TradeCounts};
+use crate::report::record::{Health, Iterations, Latency, PlayerResult, ResultRecord, TradeCounts};
 
 /// What one game came to, from our seat.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -24,20 +24,9 @@ pub struct GameReport {
     pub latencies_ms: Vec<f64>,
     /// Iterations of each search the agent ran.
     pub search_iterations: Vec<u64>,
-    /// Our turns the server ended for us (a TURN while we had not ended our turn).
-    pub forced_end_turns: u32,
-    /// Our discards the server made for us.
-    pub forced_discards: u32,
-    /// Requests the server refused, or did not answer in time.
-    pub rejected_requests: u32,
-    /// Differences between the mirror and the server's figures.
-    pub mirror_mismatches: u32,
-    /// Of those, differences found by BOTGAMEDATACHECK.
-    pub data_check_mismatches: u32,
-    /// BOTGAMEDATACHECK messages compared.
-    pub data_checks: u32,
-    /// Decisions made without the agent (no valid view, agent late or illegal answer).
-    pub fallbacks: u32,
+    /// What went wrong: forced end-turns (a TURN while we had not ended our turn) and
+    /// discards, refused or unanswered requests, mirror and data-check mismatches, fallbacks.
+    pub health: Health,
     /// Why the game ended for us: "over", "deleted", "dismissed", "reset", "disconnected",
     /// or "failed" (the game task panicked).
     pub end: String,
@@ -69,13 +58,7 @@ impl GameReport {
             decisions: self.decisions,
             latency_ms: Latency::of(&self.latencies_ms),
             iterations: Iterations::of(&self.search_iterations),
-            forced_end_turns: self.forced_end_turns,
-            forced_discards: self.forced_discards,
-            rejected_requests: self.rejected_requests,
-            mirror_mismatches: self.mirror_mismatches,
-            data_check_mismatches: self.data_check_mismatches,
-            data_checks: self.data_checks,
-            fallbacks: self.fallbacks,
+            health: self.health,
             end: self.end.clone(),
             trades: self.trades,
         }
@@ -96,7 +79,10 @@ mod tests {
             winner: Some(2),
             decisions: 3,
             latencies_ms: vec![2.0, 0.5, 7.25],
-            fallbacks: 1,
+            health: Health {
+                fallbacks: 1,
+                ..Default::default()
+            },
             end: "over".into(),
             trades: TradeCounts {
                 offers_made: 3,

@@ -43,6 +43,21 @@ pub struct ResultRecord {
     /// Iterations per search decision (searching agents only; not written otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iterations: Option<Iterations>,
+    /// What went wrong (written as top-level fields).
+    #[serde(flatten)]
+    pub health: Health,
+    /// Why the game ended for us: "over", "deleted", "dismissed", "reset", "disconnected",
+    /// "failed" (the game task panicked), "action-limit" (arena), or "declined: WHY".
+    pub end: String,
+    /// Our trading.
+    pub trades: TradeCounts,
+}
+
+/// What went wrong in one game, from our seat: every benchmark run must show these as 0,
+/// but `data_checks`, the checks made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Health {
     /// Our turns the server ended for us.
     pub forced_end_turns: u32,
     /// Our discards the server made for us.
@@ -57,11 +72,6 @@ pub struct ResultRecord {
     pub data_checks: u32,
     /// Decisions made without the agent (no valid view, agent late or illegal answer).
     pub fallbacks: u32,
-    /// Why the game ended for us: "over", "deleted", "dismissed", "reset", "disconnected",
-    /// "failed" (the game task panicked), "action-limit" (arena), or "declined: WHY".
-    pub end: String,
-    /// Our trading.
-    pub trades: TradeCounts,
 }
 
 /// One seat of a game.

@@ -105,10 +105,10 @@ pub fn summarize(text: &str) -> Summary {
             iter_min = iter_min.min(it.min);
             iter_max = iter_max.max(it.max);
         }
-        s.forced_end_turns += u64::from(r.forced_end_turns);
-        s.forced_discards += u64::from(r.forced_discards);
-        s.rejected_requests += u64::from(r.rejected_requests);
-        s.mirror_mismatches += u64::from(r.mirror_mismatches);
+        s.forced_end_turns += u64::from(r.health.forced_end_turns);
+        s.forced_discards += u64::from(r.health.forced_discards);
+        s.rejected_requests += u64::from(r.health.rejected_requests);
+        s.mirror_mismatches += u64::from(r.health.mirror_mismatches);
         for (sum, n) in s.trades.iter_mut().zip(r.trades.to_array()) {
             *sum += n;
         }

@@ -49,7 +49,7 @@ impl GamePlayer {
             Ok(v) => v,
             Err(e) => {
                 warn!(error = %e, state, "no valid view; answering without the agent");
-                self.report.fallbacks += 1;
+                self.report.health.fallbacks += 1;
                 self.fallback_without_view();
                 return None;
             }
@@ -92,7 +92,7 @@ impl GamePlayer {
         let (view, started) = self.decision_due()?;
         let Some(mut agent) = self.agent.take() else {
             // The agent is still busy with an abandoned decision.
-            self.report.fallbacks += 1;
+            self.report.health.fallbacks += 1;
             let a = self.fallback(&view);
             self.send_action(&view, a, started);
             return None;
@@ -155,7 +155,7 @@ impl GamePlayer {
                 ?action,
                 "agent answer illegal or already refused; using a fallback"
             );
-            self.report.fallbacks += 1;
+            self.report.health.fallbacks += 1;
             self.fallback(&f.view)
         };
         self.send_action(&f.view, action, f.started);

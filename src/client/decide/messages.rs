@@ -50,7 +50,7 @@ impl GamePlayer {
                     && prev_state < GameState::Over.wire()
                     && self.mirror.current.is_some()
                 {
-                    self.report.forced_end_turns += 1;
+                    self.report.health.forced_end_turns += 1;
                     warn!(state = prev_state, "the server ended our turn");
                 }
                 if prev_current == Some(me) {
@@ -126,7 +126,7 @@ impl GamePlayer {
                     && seat(m.player) == Some(me)
                     && self.mirror.state == GameState::WaitingForDiscards.wire() =>
             {
-                self.report.forced_discards += 1;
+                self.report.health.forced_discards += 1;
                 warn!("the server discarded for us");
             }
             // Asked again while our discard is pending: it was refused (wrong total).
@@ -165,7 +165,7 @@ impl GamePlayer {
     pub(super) fn refused(&mut self, what: &str) {
         match self.waiting {
             Some(w) if !w.settling => {
-                self.report.rejected_requests += 1;
+                self.report.health.rejected_requests += 1;
                 warn!(action = ?w.action, what, "request refused");
                 if let Some(a) = w.action {
                     self.banned.push(a);
@@ -186,7 +186,7 @@ impl GamePlayer {
     pub(super) fn on_reply_timeout(&mut self) {
         if let Some(w) = self.waiting.take() {
             if !w.settling {
-                self.report.rejected_requests += 1;
+                self.report.health.rejected_requests += 1;
                 warn!(action = ?w.action, "no reply in time; trying something else");
                 if let Some(a) = w.action {
                     self.banned.push(a);

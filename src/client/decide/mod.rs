@@ -290,7 +290,7 @@ impl GamePlayer {
                             let key = f.key;
                             if key == self.key() {
                                 let a = self.fallback(&f.view);
-                                self.report.fallbacks += 1;
+                                self.report.health.fallbacks += 1;
                                 self.send_action(&f.view, a, f.started);
                             }
                         }
@@ -313,7 +313,7 @@ impl GamePlayer {
                         if f.key == self.key() && self.waiting.is_none() {
                             warn!("agent missed its deadline; answering without it");
                             let a = self.fallback(&f.view);
-                            self.report.fallbacks += 1;
+                            self.report.health.fallbacks += 1;
                             let view = f.view.clone();
                             self.send_action(&view, a, f.started);
                         }
@@ -394,16 +394,16 @@ impl GamePlayer {
         self.report.points = self.mirror.final_scores.clone();
         self.report.winner = self.mirror.winner.map(|s| s.index());
         self.report.turns = self.mirror.turn;
-        self.report.mirror_mismatches = stats.mismatches;
-        self.report.data_check_mismatches = stats.data_check_mismatches;
-        self.report.data_checks = stats.data_checks;
+        self.report.health.mirror_mismatches = stats.mismatches;
+        self.report.health.data_check_mismatches = stats.data_check_mismatches;
+        self.report.health.data_checks = stats.data_checks;
         info!(
             end = why,
             points = ?self.report.points,
             winner = ?self.report.winner,
             decisions = self.report.decisions,
-            forced = self.report.forced_end_turns,
-            rejected = self.report.rejected_requests,
+            forced = self.report.health.forced_end_turns,
+            rejected = self.report.health.rejected_requests,
             mismatches = stats.mismatches,
             "game finished"
         );

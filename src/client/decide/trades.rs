@@ -96,7 +96,7 @@ impl GamePlayer {
         } else if trade_waiting {
             self.refused(&format!("REJECTOFFER reason {reason:?}"));
         } else if accept.is_some() {
-            self.report.rejected_requests += 1;
+            self.report.health.rejected_requests += 1;
             warn!(?reason, "our acceptance was refused");
         } else {
             debug!(?reason, "a trade refusal with no trade request of ours out");
