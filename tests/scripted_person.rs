@@ -775,6 +775,13 @@ async fn play_person(
                 }
                 // The server refused our offer (our bot's turn ended meanwhile): try again.
                 Message::RejectOffer(r) if r.player == 0 && r.reason.is_some() => sent = None,
+                // Our offer was cleared before an answer: our bot had ended its turn before
+                // the offer reached it (the server clears every offer at a turn's end). Offer
+                // again in its next turn.
+                Message::ClearOffer(c) if sent.is_some() && (c.player == -1 || c.player == 0) => {
+                    eprintln!("person: the offer was cleared unanswered (turn over); again later");
+                    sent = None;
+                }
                 // The person's own build in its turn: take it back at the next GAMESTATE.
                 Message::PutPiece(p)
                     if p.game == game
