@@ -584,3 +584,79 @@ async fn a_declined_game_waits_for_the_game_in_progress_to_end() {
         SessionEnd::Declined { ref game, .. } if game == "~botsOnly~2"
     ));
 }
+
+/// People are never forced to end their turn: a person may think for many minutes. While
+/// another seat's turn lasts ten minutes, with only the server's pings arriving, our bot sends
+/// nothing but the ping echoes (no request, no leaving, no reconnect), and when the game goes
+/// on it answers its own next turn as usual, with no forced end-turn or refused request.
+#[tokio::test(start_paused = true)]
+async fn a_person_thinking_for_ten_minutes_trips_no_timer_of_ours() {
+    let config = ClientConfig::new(
+        "mock",
+        "c",
+        "samplebot1",
+        "heuristic:seed=3".parse().unwrap(),
+    );
+    let (mut server, trigger, mut reports, session) = start_session(config, "samplebot1");
+    let lines = server_lines();
+    let mut i = 0;
+    // The first regular turn, seat 2's (the recorded game's seat 2 stands in for the
+    // person); ours comes next.
+    play_through(&mut server, &lines, &mut i, |l| {
+        l == "1026|~botsOnly~40,2,15"
+    })
+    .await;
+    while server
+        .next_within(Duration::from_millis(100))
+        .await
+        .is_some()
+    {}
+
+    let t0 = tokio::time::Instant::now();
+    let mut echoes = 0;
+    while t0.elapsed() < Duration::from_secs(600) {
+        // The server pings about every 100 s (guide §2.4); send one a minute.
+        server.send("9999|150000").await;
+        let minute = tokio::time::Instant::now();
+        while minute.elapsed() < Duration::from_secs(60) {
+            assert!(
+                !session.is_finished(),
+                "the session ended during the long turn, after {:?}",
+                t0.elapsed()
+            );
+            match server.next_within(Duration::from_secs(5)).await {
+                Some(Message::ServerPing(_)) => echoes += 1,
+                Some(m) => panic!("our bot sent {m} during another seat's long turn"),
+                None => {}
+            }
+        }
+    }
+    assert_eq!(echoes, 10, "every ping answered");
+
+    // The game goes on to our next turn: we roll (or play a card) as usual.
+    play_through(&mut server, &lines, &mut i, |l| {
+        l == "1026|~botsOnly~40,3,15"
+    })
+    .await;
+    let first = server
+        .expect("our next move", |m| match m {
+            Message::ServerPing(_) => None,
+            m => Some(m.clone()),
+        })
+        .await;
+    assert!(
+        matches!(first, Message::RollDice(_) | Message::PlayDevCardRequest(_)),
+        "our turn began with {first}"
+    );
+    trigger.trigger();
+    assert_eq!(session.await.unwrap(), SessionEnd::Shutdown);
+    let report = reports.recv().await.expect("the game's report");
+    assert_eq!(
+        (
+            report.health.forced_end_turns,
+            report.health.rejected_requests
+        ),
+        (0, 0),
+        "{report:?}"
+    );
+}
