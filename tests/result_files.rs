@@ -39,6 +39,10 @@ fn the_soak_and_trading_summaries_are_reproduced() {
             "2026-11-30/soak/results-49760fa.jsonl",
         ),
         (
+            "2026-11-30/soak/summary-b86eb9e.txt",
+            "2026-11-30/soak/results-b86eb9e.jsonl",
+        ),
+        (
             "2026-11-30/mpt-ensemble-uct-1000-trade-67a9238.summary.txt",
             "2026-11-30/mpt-ensemble-uct-1000-trade-67a9238.jsonl",
         ),
@@ -80,6 +84,7 @@ fn committed_lines_read_and_write_back_unchanged() {
         "2026-11-30/mpt-ensemble-uct-1000-trade-67a9238.jsonl",
         "2026-11-30/options-trade-1db53ad/pl3.jsonl",
         "2026-11-30/soak/results-49760fa.jsonl",
+        "2026-11-30/soak/results-b86eb9e.jsonl",
         "2026-11-29/mpt-ensemble-uct-1000.jsonl",
     ] {
         let t = std::fs::read_to_string(docs(file)).unwrap();
@@ -94,5 +99,5 @@ fn committed_lines_read_and_write_back_unchanged() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 100 + 10 + 810 + 100);
+    assert_eq!(checked, 100 + 10 + 810 + 1000 + 100);
 }
