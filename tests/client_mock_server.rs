@@ -389,16 +389,25 @@ fn paced_session() -> (
     (server, trigger, session)
 }
 
-#[tokio::test(start_paused = true)]
-async fn the_bot_shows_a_robot_face_and_stays_seated_until_the_game_is_deleted() {
-    // The recorded seat-3 player's nickname, so the server's SITDOWN echo names us.
+/// A session named as the recorded game's seat-3 player, so the server's SITDOWN echo names us.
+fn samplebot1_session() -> (
+    DuplexServer,
+    shutdown::ShutdownTrigger,
+    mpsc::UnboundedReceiver<GameReport>,
+    tokio::task::JoinHandle<SessionEnd>,
+) {
     let config = ClientConfig::new(
         "mock",
         "c",
         "samplebot1",
         "heuristic:seed=3".parse().unwrap(),
     );
-    let (mut server, trigger, mut reports, session) = start_session(config, "samplebot1");
+    start_session(config, "samplebot1")
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_bot_shows_a_robot_face_and_stays_seated_until_the_game_is_deleted() {
+    let (mut server, trigger, mut reports, session) = samplebot1_session();
     let lines = server_lines();
     let mut i = 0;
     play_through(&mut server, &lines, &mut i, |l| {
@@ -591,13 +600,7 @@ async fn a_declined_game_waits_for_the_game_in_progress_to_end() {
 /// on it answers its own next turn as usual, with no forced end-turn or refused request.
 #[tokio::test(start_paused = true)]
 async fn a_person_thinking_for_ten_minutes_trips_no_timer_of_ours() {
-    let config = ClientConfig::new(
-        "mock",
-        "c",
-        "samplebot1",
-        "heuristic:seed=3".parse().unwrap(),
-    );
-    let (mut server, trigger, mut reports, session) = start_session(config, "samplebot1");
+    let (mut server, trigger, mut reports, session) = samplebot1_session();
     let lines = server_lines();
     let mut i = 0;
     // The first regular turn, seat 2's (the recorded game's seat 2 stands in for the
