@@ -428,7 +428,15 @@ fn run(scenario: Scenario) {
     }
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        runtime.block_on(play_person(port, &game, &options, leave, &mut bot, &log))
+        runtime.block_on(play_person(
+            port,
+            &game,
+            &options,
+            leave,
+            undo_wanted,
+            &mut bot,
+            &log,
+        ))
     }));
     let mut problems = Vec::new();
     let outcome = match played {
@@ -640,6 +648,7 @@ async fn play_person(
     game: &str,
     options: &str,
     leave: Option<Leave>,
+    undo_wanted: u32,
     bot: &mut Bot,
     server_log: &Path,
 ) -> Outcome {
@@ -732,12 +741,8 @@ async fn play_person(
     let mut offers = 0;
     let mut my_turns = 0u32;
     let mut was_my_roll = false;
-    // PERSON_UNDO=N: the person takes back N of its own builds (one a turn, game option UB),
-    // and neither offers nor leaves before that (or before its 25th turn).
-    let undo_wanted: u32 = std::env::var("PERSON_UNDO")
-        .ok()
-        .map(|v| v.parse().expect("PERSON_UNDO: a number"))
-        .unwrap_or(0);
+    // `undo_wanted` (PERSON_UNDO): the person takes back that many of its own builds (one a
+    // turn, game option UB), and neither offers nor leaves before that (or its 25th turn).
     let mut undos = 0u32;
     let mut undos_refused = 0u32;
     let mut undo_next: Option<(i32, i32)> = None;

@@ -7,6 +7,8 @@
 use catan_bot::client::mirror::Mirror;
 use jsettlers_protocol::Message;
 
+mod common;
+
 const G: &str = "~botsOnly~3";
 
 fn mirror(version: i32, me: i32) -> Mirror {
@@ -288,14 +290,9 @@ fn an_undone_build_leaves_the_board_and_returns_its_cost() {
 #[test]
 fn a_persons_undone_builds_on_a_real_server_leave_the_mirror() {
     use catan_bot::game::Seat;
-    use jsettlers_protocol::transcript::{parse_lines, Direction};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/transcripts/catanbot-2.7-person-undoes-builds.log");
-    let text = std::fs::read_to_string(path).unwrap();
-    let lines: Vec<Message> = parse_lines(&text)
-        .map(|(_, l)| l.unwrap())
-        .filter(|l| l.direction == Direction::FromServer)
-        .map(|l| msg(&l.text))
+    let lines: Vec<Message> = common::fixture_server_lines("catanbot-2.7-person-undoes-builds.log")
+        .iter()
+        .map(|l| msg(l))
         .collect();
     let person = Seat::new(0);
     let mut m = Mirror::new("person8119");

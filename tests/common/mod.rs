@@ -31,9 +31,16 @@ pub fn fixture_transcripts() -> Vec<std::path::PathBuf> {
     files
 }
 
+/// The server's lines of `sample3p-game-00.log`, the plain full game the mock servers play.
 pub fn server_lines() -> Vec<String> {
+    fixture_server_lines("sample3p-game-00.log")
+}
+
+/// The server-to-robot lines of the committed fixture transcript `file`, in order.
+pub fn fixture_server_lines(file: &str) -> Vec<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/transcripts/sample3p-game-00.log");
+        .join("tests/fixtures/transcripts")
+        .join(file);
     let text = std::fs::read_to_string(path).unwrap();
     parse_lines(&text)
         .map(|(_, l)| l.unwrap())
