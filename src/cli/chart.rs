@@ -9,7 +9,8 @@ use crate::report::summary::summarize_paths;
 #[derive(clap::Args)]
 pub struct Args {
     /// Runs as LABEL=RESULTS (a `.jsonl` file or a folder of them; a `|` in LABEL breaks
-    /// the line).
+    /// the line). LABEL `GROUP:SERIES` draws consecutive runs of one GROUP side by side, a
+    /// colour and a legend entry per SERIES (e.g. `mp-uct:1,000=...` `mp-uct:10,000=...`).
     #[arg(required = true)]
     pub runs: Vec<String>,
     /// Output SVG file.
@@ -30,10 +31,7 @@ pub fn run(args: Args) -> i32 {
             return 2;
         };
         match summarize_paths(&[file.into()]) {
-            Ok((summary, _)) => bars.push(Bar {
-                label: label.replace('|', "\n"),
-                summary,
-            }),
+            Ok((summary, _)) => bars.push(Bar::from_label(label, summary)),
             Err(e) => {
                 eprintln!("{e}");
                 return 2;
