@@ -97,14 +97,26 @@ impl UctAgent {
 
     /// Runs the search from `view` and returns its root statistics.
     pub fn search(&mut self, view: &View, deadline: Option<Instant>) -> SearchResult<TreeMove> {
-        let mut time = self.spec.time_ms.map(Duration::from_millis);
+        let factor = match view.state.phase() {
+            Phase::InitialSettlement1
+            | Phase::InitialRoad1
+            | Phase::InitialSettlement2
+            | Phase::InitialRoad2 => self.spec.setup_factor.max(1),
+            _ => 1,
+        };
+        let mut time = self
+            .spec
+            .time_ms
+            .map(|t| Duration::from_millis(t.saturating_mul(u64::from(factor))));
         if let Some(d) = deadline {
             let left = d.saturating_duration_since(Instant::now());
             time = Some(time.map_or(left, |t| t.min(left)));
         }
         let limits = Limits {
             // 0: no iteration limit (the spec then has a time limit).
-            iterations: Some(self.spec.iterations).filter(|&n| n > 0),
+            iterations: Some(self.spec.iterations)
+                .filter(|&n| n > 0)
+                .map(|n| n.saturating_mul(u64::from(factor))),
             time,
         };
         let root = CatanGame::root(view.clone(), self.variant);
@@ -235,6 +247,40 @@ mod tests {
             offers > 0 && answers > 0,
             "{offers} offers, {answers} answers"
         );
+    }
+
+    #[test]
+    fn setup_multiplies_the_budget_of_initial_placements_only() {
+        let spec: AgentSpec = "mpt-ensemble-uct:iterations=300,trees=1,seed=1,threads=1,setup=4"
+            .parse()
+            .unwrap();
+        let mut agent = UctAgent::new(&spec);
+        let mut rng = SmallRng::seed_from_u64(8);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let (mut setup, mut later) = (0, 0);
+        for _ in 0..200 {
+            if st.is_over() {
+                break;
+            }
+            let placing = matches!(
+                st.phase(),
+                Phase::InitialSettlement1 | Phase::InitialSettlement2
+            );
+            let me = st.to_move();
+            let a = agent.decide(&View::open_hands(st.clone(), me), None);
+            let n = agent.last_search().iterations;
+            if n > 0 {
+                if placing {
+                    assert_eq!(n, 1200, "{:?}", st.phase());
+                    setup += 1;
+                } else if st.phase() == Phase::Main {
+                    assert_eq!(n, 300);
+                    later += 1;
+                }
+            }
+            st.apply(a, &mut rng);
+        }
+        assert!(setup >= 8 && later > 0, "{setup} placements, {later} later");
     }
 
     #[test]

@@ -83,6 +83,10 @@ pub struct AgentSpec {
     /// search by searching its candidate offers and its answers). Off by default, so the
     /// paper's variants play as published.
     pub trade: bool,
+    /// The budget (iterations and `time-ms`) of initial placement decisions, as a multiple of
+    /// the rest's: the four placements decide most of a game, and the server's turn timer
+    /// leaves them time to spare. 1 (the paper's: every decision alike) by default.
+    pub setup_factor: u32,
 }
 
 impl AgentSpec {
@@ -99,6 +103,7 @@ impl AgentSpec {
             seed: None,
             virtual_visits: if kind == AgentKind::VwUct { 10.0 } else { 0.0 },
             trade: false,
+            setup_factor: 1,
         }
     }
 }
@@ -123,7 +128,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -171,6 +176,7 @@ impl FromStr for AgentSpec {
                         _ => return Err(bad()),
                     }
                 }
+                "setup" => spec.setup_factor = v.parse().ok().filter(|n| *n > 0).ok_or_else(bad)?,
                 "vw" => {
                     spec.virtual_visits =
                         v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?
@@ -228,6 +234,9 @@ impl fmt::Display for AgentSpec {
         }
         if self.trade {
             write!(f, ",trade=1")?;
+        }
+        if self.setup_factor != 1 {
+            write!(f, ",setup={}", self.setup_factor)?;
         }
         Ok(())
     }
@@ -305,6 +314,7 @@ mod tests {
             "heuristic:seed=2,trade=1",
             "mpt-ensemble-uct:iterations=1000,trees=1,c=0.7,trade=1",
             "vw-uct:iterations=1000,trees=1,c=0.7,vw=10",
+            "mpt-ensemble-uct:iterations=10000,trees=2,c=0.7,budget=tree,trade=1,setup=10",
             "mpt-ensemble-uct:iterations=10000,trees=8,c=0.7,threads=2,time-ms=500,seed=9",
         ] {
             let spec: AgentSpec = text.parse().unwrap();
