@@ -18,10 +18,14 @@ pub struct Args {
     /// Nickname (a number is appended if it is taken).
     #[arg(long, default_value = "catanbot")]
     pub name: String,
-    /// Agent spec, NAME[:key=value,...] (see `arena --help`). The default is the robot we
-    /// announce: MPT-EnsembleUCT at the paper's 10,000 iterations (57% against three stock
-    /// robots, README); add `,trade=1` for player trading.
-    #[arg(long, default_value = "mpt-ensemble-uct:iterations=10000")]
+    /// Agent spec, NAME[:key=value,...] (see `arena --help`). The default is the strongest
+    /// configuration measured so far (README, "Candidate strongest configuration"):
+    /// MPT-EnsembleUCT with player trading, two trees of 10,000 iterations each on their own
+    /// threads. The paper's configuration is `mpt-ensemble-uct:iterations=10000`.
+    #[arg(
+        long,
+        default_value = "mpt-ensemble-uct:iterations=10000,budget=tree,trees=2,trade=1"
+    )]
     pub agent: String,
     /// Append one JSON line per finished game to this file.
     #[arg(long)]
@@ -116,4 +120,27 @@ pub fn run(args: Args) -> i32 {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Play {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn the_default_agent_is_the_strongest_configuration_measured() {
+        let p = Play::try_parse_from(["play", "--server", "127.0.0.1:1", "--cookie", "c"]).unwrap();
+        let spec: AgentSpec = p.args.agent.parse().unwrap();
+        assert_eq!(spec.kind, crate::agent::AgentKind::MptEnsembleUct);
+        assert_eq!((spec.iterations, spec.trees), (10_000, 2));
+        assert!(spec.per_tree_budget && spec.trade);
+        assert_eq!(spec.setup_factor, 1);
+    }
 }
