@@ -196,53 +196,59 @@ mod tests {
     use super::*;
     use crate::game::{Board, Rules, Seat, State};
 
-    #[test]
-    fn every_variant_plays_a_legal_game_prefix() {
-        for (kind, name) in AgentKind::ALL.iter().filter(|(k, _)| k.is_search()) {
-            let spec: AgentSpec = format!("{name}:iterations=60,seed=1,threads=1")
-                .parse()
-                .unwrap();
-            let mut agent = UctAgent::new(&spec);
-            let mut rng = SmallRng::seed_from_u64(3);
+    /// Plays up to `steps` actions of a new game (board from `seed`), every seat by `spec`'s
+    /// agent, asserting each action legal; `seen` gets each state, the action and the agent.
+    fn self_play(
+        spec: &str,
+        seed: u64,
+        games: usize,
+        steps: usize,
+        mut seen: impl FnMut(&State, Action, &UctAgent),
+    ) {
+        let spec: AgentSpec = spec.parse().unwrap();
+        let mut agent = UctAgent::new(&spec);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for _ in 0..games {
             let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-            for _ in 0..80 {
+            for _ in 0..steps {
                 if st.is_over() {
                     break;
                 }
                 let me = st.to_move();
                 let a = agent.decide(&View::open_hands(st.clone(), me), None);
-                assert!(
-                    st.is_legal(a),
-                    "{kind:?}: {a:?} illegal in {:?}",
-                    st.phase()
-                );
+                assert!(st.is_legal(a), "{spec}: {a:?} illegal in {:?}", st.phase());
+                seen(&st, a, &agent);
                 st.apply(a, &mut rng);
             }
         }
     }
 
     #[test]
+    fn every_variant_plays_a_legal_game_prefix() {
+        for (_, name) in AgentKind::ALL.iter().filter(|(k, _)| k.is_search()) {
+            self_play(
+                &format!("{name}:iterations=60,seed=1,threads=1"),
+                3,
+                1,
+                80,
+                |_, _, _| {},
+            );
+        }
+    }
+
+    #[test]
     fn a_trading_search_offers_and_answers_legally() {
-        let spec: AgentSpec = "mpt-ensemble-uct:iterations=200,trees=1,seed=1,threads=1,trade=1"
-            .parse()
-            .unwrap();
-        let mut agent = UctAgent::new(&spec);
-        let mut rng = SmallRng::seed_from_u64(6);
         let (mut offers, mut answers) = (0, 0);
-        for _ in 0..3 {
-            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-            for _ in 0..600 {
-                if st.is_over() {
-                    break;
-                }
-                let me = st.to_move();
-                let a = agent.decide(&View::open_hands(st.clone(), me), None);
-                assert!(st.is_legal(a), "{a:?} illegal in {:?}", st.phase());
+        self_play(
+            "mpt-ensemble-uct:iterations=200,trees=1,seed=1,threads=1,trade=1",
+            6,
+            3,
+            600,
+            |_, a, _| {
                 offers += matches!(a, Action::OfferTrade(_)) as u32;
                 answers += matches!(a, Action::AcceptOffer | Action::DeclineOffer) as u32;
-                st.apply(a, &mut rng);
-            }
-        }
+            },
+        );
         assert!(
             offers > 0 && answers > 0,
             "{offers} offers, {answers} answers"
@@ -251,35 +257,30 @@ mod tests {
 
     #[test]
     fn setup_multiplies_the_budget_of_initial_placements_only() {
-        let spec: AgentSpec = "mpt-ensemble-uct:iterations=300,trees=1,seed=1,threads=1,setup=4"
-            .parse()
-            .unwrap();
-        let mut agent = UctAgent::new(&spec);
-        let mut rng = SmallRng::seed_from_u64(8);
-        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
         let (mut setup, mut later) = (0, 0);
-        for _ in 0..200 {
-            if st.is_over() {
-                break;
-            }
-            let placing = matches!(
-                st.phase(),
-                Phase::InitialSettlement1 | Phase::InitialSettlement2
-            );
-            let me = st.to_move();
-            let a = agent.decide(&View::open_hands(st.clone(), me), None);
-            let n = agent.last_search().iterations;
-            if n > 0 {
-                if placing {
-                    assert_eq!(n, 1200, "{:?}", st.phase());
-                    setup += 1;
-                } else if st.phase() == Phase::Main {
-                    assert_eq!(n, 300);
-                    later += 1;
+        self_play(
+            "mpt-ensemble-uct:iterations=300,trees=1,seed=1,threads=1,setup=4",
+            8,
+            1,
+            200,
+            |st, _, agent| {
+                let n = agent.last_search().iterations;
+                if n == 0 {
+                    return;
                 }
-            }
-            st.apply(a, &mut rng);
-        }
+                match st.phase() {
+                    Phase::InitialSettlement1 | Phase::InitialSettlement2 => {
+                        assert_eq!(n, 1200, "{:?}", st.phase());
+                        setup += 1;
+                    }
+                    Phase::Main => {
+                        assert_eq!(n, 300);
+                        later += 1;
+                    }
+                    _ => {}
+                }
+            },
+        );
         assert!(setup >= 8 && later > 0, "{setup} placements, {later} later");
     }
 
