@@ -78,13 +78,15 @@ fn chart_writes_one_bar_per_run() {
         out.to_str().unwrap(),
         "1000=docs/results/2026-11-29/mpt-ensemble-uct-1000.jsonl",
         "10000|iterations=docs/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
+        "both=docs/results/2026-11-29/mpt-ensemble-uct-1000.jsonl,docs/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     let svg = std::fs::read_to_string(&out).unwrap();
     let _ = std::fs::remove_file(&out);
-    assert_eq!(svg.matches("fill=\"#4a7bb7\"").count(), 2);
-    // The README's figures: 43.0% and 57.0%.
+    assert_eq!(svg.matches("fill=\"#4a7bb7\"").count(), 3);
+    // The README's figures: 43.0% and 57.0%; the two runs together 100 of 200.
     assert!(svg.contains(">43.0%<") && svg.contains(">57.0%<"), "{svg}");
+    assert!(svg.contains(">50.0%<") && svg.contains(">n=200<"), "{svg}");
     assert_eq!(
         run(&["chart", "--out", "x.svg", "nolabel"]).status.code(),
         Some(2)

@@ -8,8 +8,8 @@ use crate::report::summary::summarize_paths;
 /// Arguments of `catan-bot chart`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Runs as LABEL=RESULTS (a `.jsonl` file or a folder of them; a `|` in LABEL breaks
-    /// the line). LABEL `GROUP:SERIES` draws consecutive runs of one GROUP side by side, a
+    /// Runs as LABEL=RESULTS (a `.jsonl` file or a folder of them, or several joined by `,`;
+    /// a `|` in LABEL breaks the line). LABEL `GROUP:SERIES` draws consecutive runs of one GROUP side by side, a
     /// colour and a legend entry per SERIES (e.g. `mp-uct:1,000=...` `mp-uct:10,000=...`).
     #[arg(required = true)]
     pub runs: Vec<String>,
@@ -30,7 +30,8 @@ pub fn run(args: Args) -> i32 {
             eprintln!("run `{run}`: expected LABEL=FILE");
             return 2;
         };
-        match summarize_paths(&[file.into()]) {
+        let files: Vec<PathBuf> = file.split(',').map(PathBuf::from).collect();
+        match summarize_paths(&files) {
             Ok((summary, _)) => bars.push(Bar::from_label(label, summary)),
             Err(e) => {
                 eprintln!("{e}");
