@@ -97,12 +97,10 @@ impl UctAgent {
 
     /// Runs the search from `view` and returns its root statistics.
     pub fn search(&mut self, view: &View, deadline: Option<Instant>) -> SearchResult<TreeMove> {
-        let factor = match view.state.phase() {
-            Phase::InitialSettlement1
-            | Phase::InitialRoad1
-            | Phase::InitialSettlement2
-            | Phase::InitialRoad2 => self.spec.setup_factor.max(1),
-            _ => 1,
+        let factor = if view.state.phase().is_initial() {
+            self.spec.setup_factor.max(1)
+        } else {
+            1
         };
         let mut time = self
             .spec

@@ -11,8 +11,8 @@ use crate::arena::{self, report, ArenaConfig};
 pub struct Args {
     /// Four agent specs, comma-separated: NAME[:key=value,...] with NAME one of random,
     /// heuristic, plain-uct, vw-uct, mp-uct, mp-ensemble-uct, mpt-ensemble-uct and keys
-    /// iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup. Separate the specs with `/` instead
-    /// of `,` when they carry keys, e.g. `mpt-ensemble-uct:iterations=1000,trees=4/heuristic/heuristic/heuristic`.
+    /// iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup. Separate the
+    /// specs with `/` instead of `,` when they carry keys, e.g. `mpt-ensemble-uct:iterations=1000,trees=4/heuristic/heuristic/heuristic`.
     #[arg(long, default_value = "mpt-ensemble-uct/heuristic/heuristic/heuristic")]
     pub agents: String,
     /// Games to play.

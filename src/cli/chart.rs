@@ -9,8 +9,9 @@ use crate::report::summary::summarize_paths;
 #[derive(clap::Args)]
 pub struct Args {
     /// Runs as LABEL=RESULTS (a `.jsonl` file or a folder of them, or several joined by `,`;
-    /// a `|` in LABEL breaks the line). LABEL `GROUP:SERIES` draws consecutive runs of one GROUP side by side, a
-    /// colour and a legend entry per SERIES (e.g. `mp-uct:1,000=...` `mp-uct:10,000=...`).
+    /// a `|` in LABEL breaks the line). LABEL `GROUP:SERIES` draws consecutive runs of one
+    /// GROUP side by side, a colour and a legend entry per SERIES (e.g. `mp-uct:1,000=...`
+    /// `mp-uct:10,000=...`).
     #[arg(required = true)]
     pub runs: Vec<String>,
     /// Output SVG file.
