@@ -13,6 +13,7 @@ use super::ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 use super::phase::Phase;
 use super::resources::{DevCard, DevSet, ResourceSet};
 use super::rules::Rules;
+use super::sets::NodeSet;
 use super::setup::SetupError;
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 use super::topology::topology;
@@ -125,6 +126,59 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Puts a city for `seat` on a free node `n` where it has no settlement, as a JSettlers2
+    /// server (2.4 to 2.7) does on a node left among the seat's potential cities: an initial
+    /// settlement the server took back (`SOCGame.undoPutInitSettlement`, at a forced end of
+    /// the turn in START1B/2B/3B, `SOCGameHandler.endGameTurnOrForce`, or at the player's own
+    /// cancel, `SOCGameMessageHandler.handleCANCELBUILDREQUEST`) stays in
+    /// `SOCPlayer.potentialCities`, which `SOCPlayer.undoPutPiece` does not update for a
+    /// settlement, and the server takes a city wherever `SOCPlayer.isPotentialCity` holds
+    /// (`handlePUTPIECE`). `SOCGame.putPieceCommon` then removes a settlement that is not
+    /// there and `SOCPlayer.putPiece` takes a city from stock (2 VP); the settlement stock is
+    /// not touched.
+    ///
+    /// No distance rule: a neighbour settled since stays, the one way a [`State`] breaks that
+    /// rule ([`State::from_setup`] refuses such a state). The node is occupied and blocks its
+    /// neighbours, ports and road reach follow. Road lengths do not: `putPieceCommon` counts
+    /// no road again for a city, so an opponent's trail through `n` keeps its length, and
+    /// the longest-road award its holder, until the server counts that player's roads again
+    /// (`SOCGame.updateLongestRoad`, see [`State::recount_road_length`]) — the one way a
+    /// road length is not the piece sets' either.
+    ///
+    /// # Errors
+    /// `TooManyPieces` without a city left, `OverlappingBuildings` on an occupied node (the
+    /// seat's own settlement too: that city is [`State::put_piece`]'s); the state is
+    /// unchanged.
+    pub fn put_city_without_settlement(&mut self, seat: Seat, n: NodeId) -> Result<(), SetupError> {
+        if self.cities[seat].len() >= MAX_CITIES {
+            return Err(SetupError::TooManyPieces(seat));
+        }
+        if self.occupied.contains(n) {
+            return Err(SetupError::OverlappingBuildings(n));
+        }
+        let topo = topology();
+        self.cities[seat].insert(n);
+        self.occupied.insert(n);
+        self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
+        self.road_reach[seat] |= topo.node_edge_set[n.index()];
+        self.update_ports(seat);
+        for o in Seat::all() {
+            if o != seat && self.road_nodes[o].contains(n) {
+                self.update_road_reach(o);
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts `seat`'s longest road afresh (`SOCPlayer.calcLongestRoad2`), the award left as
+    /// it is. For a seat whose length a city did not update
+    /// ([`State::put_city_without_settlement`]), before its next road: the server counts the
+    /// whole road of a player who puts one and then gives the award once
+    /// (`SOCGame.updateLongestRoad`), which [`State::put_piece`] then does.
+    pub fn recount_road_length(&mut self, seat: Seat) {
+        self.update_road_len(seat);
     }
 
     /// Takes back `seat`'s settlement at `n` (an initial placement the server cancelled).
@@ -274,7 +328,6 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::sets::NodeSet;
     use crate::game::Board;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
@@ -331,6 +384,84 @@ mod tests {
         st.set_last_settlement(Seat::new(2), Some(home));
         assert!(st.take_back_settlement(Seat::new(2), home));
         assert_eq!(st, empty);
+    }
+
+    #[test]
+    fn a_city_without_settlement_takes_a_city_from_stock_and_counts_no_road_again() {
+        let topo = topology();
+        let mut rng = SmallRng::seed_from_u64(8);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let (a, b, c) = (Seat::new(2), Seat::new(3), Seat::new(1));
+        let home = NodeId::all().nth(22).unwrap();
+        let next_door = topo.node_neighbours[home.index()].first().unwrap();
+        // An initial settlement taken back; another seat settles next to the freed node, a
+        // third has a trail of two roads through it.
+        st.put_piece(a, Piece::Settlement(home)).unwrap();
+        assert!(st.take_back_settlement(a, home));
+        st.put_piece(b, Piece::Settlement(next_door)).unwrap();
+        for e in topo.node_edges(home).take(2) {
+            st.put_piece_in_any_order(c, Piece::Road(e)).unwrap();
+        }
+        assert_eq!(st.longest_road_length(c), 2);
+        assert_eq!(
+            st.put_piece(a, Piece::City(home)),
+            Err(SetupError::OverlappingBuildings(home))
+        );
+        let before = st.clone();
+        // Not on an occupied node, the seat's own settlement included.
+        assert_eq!(
+            st.put_city_without_settlement(b, next_door),
+            Err(SetupError::OverlappingBuildings(next_door))
+        );
+        assert_eq!(
+            st.put_city_without_settlement(a, next_door),
+            Err(SetupError::OverlappingBuildings(next_door))
+        );
+        assert_eq!(st, before);
+
+        st.put_city_without_settlement(a, home).unwrap();
+        assert!(st.cities[a].contains(home) && !st.settlements[a].contains(home));
+        assert_eq!(st.public_vp(a), 2);
+        // A city from stock; the settlements left are as before the city.
+        assert_eq!(st.pieces_left(a), (15, 5, 3));
+        assert_eq!((st.public_vp(b), st.pieces_left(b)), (1, (15, 4, 4)));
+        // The trail through the node keeps its length until counted again.
+        assert_eq!(st.longest_road_length(c), 2);
+        st.recount_road_length(c);
+        assert_eq!(st.longest_road_length(c), 1);
+        // Then every cache is the piece sets'; the node and its neighbours are blocked.
+        let mut rebuilt = st.clone();
+        rebuilt.rebuild_caches();
+        assert_eq!(rebuilt, st);
+        let other = topo.node_neighbours[home.index()].nth(1).unwrap();
+        assert_eq!(
+            st.put_piece(Seat::new(0), Piece::Settlement(other)),
+            Err(SetupError::DistanceRule(other))
+        );
+        // The rule broken is the distance rule, which `from_setup` checks.
+        assert_eq!(
+            State::from_setup(&st.to_setup()),
+            Err(SetupError::DistanceRule(home.min(next_door)))
+        );
+        let city_again = st.clone();
+        assert_eq!(
+            st.put_city_without_settlement(a, home),
+            Err(SetupError::OverlappingBuildings(home))
+        );
+        assert_eq!(st, city_again);
+
+        // No city left in stock.
+        let free = |st: &State| NodeId::all().find(|n| !st.blocked.contains(*n)).unwrap();
+        for _ in 0..3 {
+            st.put_city_without_settlement(a, free(&st)).unwrap();
+        }
+        assert_eq!((st.public_vp(a), st.pieces_left(a)), (8, (15, 5, 0)));
+        let full = st.clone();
+        assert_eq!(
+            st.put_city_without_settlement(a, free(&st)),
+            Err(SetupError::TooManyPieces(a))
+        );
+        assert_eq!(st, full);
     }
 
     #[test]
