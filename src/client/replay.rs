@@ -17,7 +17,6 @@ use tracing::{info_span, warn};
 use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
 use super::versions;
-use crate::game::State;
 
 /// One game of a transcript, replayed.
 #[derive(Clone, Debug)]
@@ -160,9 +159,10 @@ pub fn replay(text: &str) -> Replay {
                             *errors += 1;
                         }
                         // The view is built from the model without a check; here every rule
-                        // of `State::from_setup` must hold for it.
+                        // of `State::from_setup` must hold for it (less what the server did
+                        // by its own rule, `Mirror::check`).
                         Ok(v) => {
-                            if let Err(e) = State::from_setup(&v.state.to_setup()) {
+                            if let Err(e) = mirror.check(&v.state) {
                                 warn!(line_no, game = %shown(g), error = %e, "the view breaks an engine rule");
                                 *errors += 1;
                             }

@@ -40,7 +40,7 @@ use super::options;
 use super::translate::seat;
 use super::versions;
 use crate::agent::Belief;
-use crate::game::{Board, BySeat, DevCard, DevSet, HexId, Resource, Rules, Seat, State};
+use crate::game::{Board, BySeat, DevCard, DevSet, HexId, NodeSet, Resource, Rules, Seat, State};
 
 pub use view::MirrorError;
 
@@ -161,6 +161,16 @@ pub struct Mirror {
     undoing: bool,
     /// Before 2.5: a monopoly announced (SIMPLEACTION RSRC_TYPE_MONOPOLIZED) whose SETs follow.
     monopoly: Option<Monopoly>,
+    /// Per seat, the nodes of its initial settlements the server took back
+    /// (`SOCGame.undoPutInitSettlement`): still potential cities at the server
+    /// (`SOCPlayer.undoPutPiece` leaves them in `potentialCities`), so it accepts a city there
+    /// (see [`State::put_city_without_settlement`]).
+    stale_potential_cities: BySeat<NodeSet>,
+    /// Cities the server put on such a node; they may break the distance rule.
+    cities_without_settlement: NodeSet,
+    /// Seats with a trail through such a city: the server did not count their road again
+    /// (`SOCGame.putPieceCommon` does not for a city) and does at their next road.
+    road_length_stale: BySeat<bool>,
     stats: MirrorStats,
 }
 
@@ -199,6 +209,9 @@ impl Mirror {
             sat: false,
             undoing: false,
             monopoly: None,
+            stale_potential_cities: BySeat::default(),
+            cities_without_settlement: NodeSet::EMPTY,
+            road_length_stale: BySeat::default(),
             stats: MirrorStats::default(),
         }
     }

@@ -4,7 +4,11 @@
 use jsettlers_protocol::codes::{GameState, PieceType};
 use jsettlers_protocol::{self as proto, Message};
 
+use tracing::info;
+
 use super::{Mirror, STATE_START2A};
+use crate::client::logsafe::shown;
+use crate::game::topology::topology;
 use crate::game::{EdgeId, NodeId, Piece, Resource, Seat};
 
 /// The two awards a server names.
@@ -35,11 +39,41 @@ impl Mirror {
         let Some(model) = self.model.as_mut() else {
             return self.bad(msg, "a piece before the board");
         };
+        if let Piece::Road(_) = piece {
+            if std::mem::take(&mut self.road_length_stale[s]) {
+                // The server counts the whole road of a player who puts one, then gives the
+                // award (`SOCGame.putPieceCommon` → `updateLongestRoad`): the length first,
+                // the award at the road.
+                model.recount_road_length(s);
+            }
+        }
         let placed = if joining {
             model.put_piece_in_any_order(s, piece)
         } else {
             model.put_piece(s, piece)
         };
+        // A city where the server took back the seat's initial settlement: the server's rule
+        // as implemented (the node stayed a potential city), not a difference.
+        if let (Err(_), Piece::City(n)) = (&placed, piece) {
+            if self.stale_potential_cities[s].contains(n)
+                && model.put_city_without_settlement(s, n).is_ok()
+            {
+                self.stale_potential_cities[s].remove(n);
+                self.cities_without_settlement.insert(n);
+                for o in Seat::all().filter(|&o| o != s) {
+                    if (topology().node_edge_set[n.index()] & model.roads(o)).len() >= 2 {
+                        self.road_length_stale[o] = true;
+                    }
+                }
+                info!(
+                    game = %shown(&self.game),
+                    text = %shown(&msg.encode()),
+                    "a city where the server took back the seat's initial settlement \
+                     (SOCPlayer.potentialCities kept the node)"
+                );
+                return;
+            }
+        }
         // A placement the rules forbid contradicts what the mirror knows: the difference is
         // counted and the server wins where the board allows it (a city where the model lost
         // the settlement, a road whose anchor it missed); where it does not (an occupied
@@ -57,6 +91,8 @@ impl Mirror {
             return;
         };
         if let Piece::Settlement(n) = piece {
+            // Settled again: a potential city of the seat at the server as any other.
+            self.stale_potential_cities[s].remove(n);
             if self.state == GameState::Start1A.wire() || self.state == STATE_START2A {
                 model.set_last_settlement(s, Some(n));
             }
@@ -94,7 +130,10 @@ impl Mirror {
         self.undoing = true;
     }
 
-    /// The current player's initial settlement was taken back (START1B/START2B).
+    /// The current player's initial settlement was taken back (START1B/START2B): at a forced
+    /// end of its turn (`SOCGameHandler.endGameTurnOrForce`) or its own cancel
+    /// (`SOCGameMessageHandler.handleCANCELBUILDREQUEST`), both through
+    /// `SOCGame.undoPutInitSettlement`. The node stays a potential city of the seat's.
     pub(super) fn undo_initial_settlement(&mut self) {
         let (Some(s), Some(model)) = (self.current, self.model.as_mut()) else {
             return;
@@ -106,6 +145,8 @@ impl Mirror {
         if !model.take_back_settlement(s, n) {
             return;
         }
+        // `SOCPlayer.undoPutPiece` leaves the node in the seat's `potentialCities`.
+        self.stale_potential_cities[s].insert(n);
         if self.state == GameState::Start2B.wire() {
             for r in Resource::ALL {
                 self.beliefs[s].lose(r, income[r]);

@@ -5,8 +5,10 @@ use std::fmt;
 
 use super::Mirror;
 use crate::agent::View;
+use crate::game::topology::topology;
 use crate::game::{
-    BySeat, DevCard, DevSet, Phase, Position, Resource, Seat, SetupError, State, BANK_PER_RESOURCE,
+    BySeat, DevCard, DevSet, NodeSet, Phase, Position, Resource, Seat, SetupError, State,
+    BANK_PER_RESOURCE,
 };
 
 /// Why no [`View`] could be built.
@@ -170,11 +172,33 @@ impl Mirror {
         });
         // One check of every engine rule. An award the server gave against the engine's
         // count (a difference already counted when it came) is the server's to give.
-        match State::from_setup(&state.to_setup()) {
-            Ok(_) | Err(SetupError::LongestRoad | SetupError::LargestArmy) => {
+        match self.check(&state) {
+            Ok(()) | Err(SetupError::LongestRoad | SetupError::LargestArmy) => {
                 Ok(View { state, me, beliefs })
             }
             Err(e) => Err(MirrorError::Setup(e)),
+        }
+    }
+
+    /// Every rule of [`State::from_setup`] for a state of this game, less what the server did
+    /// by its own rule where a seat's initial settlement was taken back
+    /// ([`State::put_city_without_settlement`]): a city next to a settlement (the check then
+    /// ends there), and the longest-road award of a road length the server has not counted
+    /// again.
+    ///
+    /// # Errors
+    /// The first other rule broken.
+    pub fn check(&self, state: &State) -> Result<(), SetupError> {
+        match State::from_setup(&state.to_setup()) {
+            Ok(_) => Ok(()),
+            Err(SetupError::DistanceRule(n))
+                if (topology().node_neighbours[n.index()] | NodeSet::single(n))
+                    .intersects(self.cities_without_settlement) =>
+            {
+                Ok(())
+            }
+            Err(SetupError::LongestRoad) if self.road_length_stale.0.iter().any(|&s| s) => Ok(()),
+            Err(e) => Err(e),
         }
     }
 }
