@@ -29,7 +29,9 @@ Settings (environment variables, default in brackets):
                   test) ["start1 start2 roll:1 play:2 other:3 roll:5 play:7 other:9 play:12 roll:15"]
   JSETTLERS_JAR / JSETTLERS_CLASSPATH   the server (required)
   CATAN_BOT_BIN   our bot's binary [the test build's]; build it with cargo build --release
-  PERSON_AGENT, PERSON_OPTIONS, PERSON_PORT   passed to the test
+  PERSON_AGENT, PERSON_OPTIONS, PERSON_PORT, PERSON_UNDO, PERSON_GHOST   passed to the test
+                  (PERSON_GHOST=1 or next, seated: the person takes back its second initial
+                  settlement and later builds a city on that node)
 EOF
 }
 

@@ -40,11 +40,23 @@
 //! `mpt-ensemble-uct:iterations=200,trade=1`), `PERSON_OPTIONS` (default `PL=4,VP=t10`),
 //! `PERSON_LEAVE` (takeover, above), `PERSON_UNDO` (N: the person takes back N of its own
 //! builds with UNDOPUTPIECE, one a turn, before it offers or leaves; adds game option `UB=t`,
-//! 2.7.00 and newer; fewer than N undone is a problem of the game), `PERSON_KEEP` (keep the temporary directory and print
-//! it), `PERSON_DIR` (put the server log, bot log, results and recording there, kept),
-//! `PERSON_REPORT` (append the game's record, one JSON line, to this file; it is also printed
-//! as `PERSON-GAME {...}`). `scripts/person-games.sh` runs N games of a scenario and sums
-//! the records up.
+//! 2.7.00 and newer; fewer than N undone is a problem of the game), `PERSON_GHOST` (see
+//! below), `PERSON_KEEP` (keep the temporary directory and print it), `PERSON_DIR` (put the
+//! server log, bot log, results and recording there, kept), `PERSON_REPORT` (append the
+//! game's record, one JSON line, to this file; it is also printed as `PERSON-GAME {...}`).
+//! `scripts/person-games.sh` runs N games of a scenario and sums the records up.
+//!
+//! `PERSON_GHOST=1` (or `next`): the person takes back its second initial settlement in its
+//! START2B (CANCELBUILDREQUEST of a settlement instead of its road;
+//! `SOCGameMessageHandler.handleCANCELBUILDREQUEST` → `SOCGame.undoPutInitSettlement`, the
+//! server echoes the cancel to the game), places it elsewhere (`next`: next to the freed
+//! node, so that the city below breaks the distance rule) and its road, and in its regular
+//! turns saves toward a city (bank trades toward 3 ore and 2 wheat, no other build) and builds
+//! it on the freed node (PUTPIECE of a city there, bought and placed at once in PLAY1). The
+//! server takes it: `SOCPlayer.undoPutPiece` left the node in the person's `potentialCities`
+//! and `handlePUTPIECE` asks `SOCPlayer.isPotentialCity`. The person neither offers nor leaves
+//! before that city; asserted as well: the server's PUTPIECE echo of the city, and the city
+//! in our bot's recording.
 
 use std::io::Write as _;
 use std::panic::AssertUnwindSafe;
@@ -65,7 +77,8 @@ use catan_bot::agent::heuristic::{HeuristicAgent, RandomAgent};
 use catan_bot::agent::Agent;
 use catan_bot::client::mirror::Mirror;
 use catan_bot::client::translate::action_message;
-use catan_bot::game::Seat;
+use catan_bot::game::topology::topology;
+use catan_bot::game::{Action, ActionList, NodeId, Resource, Seat, State};
 use tokio_util::codec::Framed;
 
 const PERSON: &str = "person";
@@ -76,6 +89,7 @@ const COOKIE: &str = "personcookie";
 /// Game states (`SOCGame`).
 const START1A: i32 = 5;
 const START2A: i32 = 10;
+const START2B: i32 = 11;
 const ROLL_OR_CARD: i32 = 15;
 const PLAY1: i32 = 20;
 
@@ -284,6 +298,74 @@ impl Leave {
     }
 }
 
+/// `PERSON_GHOST`: where the person puts its second initial settlement after taking the first
+/// choice back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ghost {
+    /// Anywhere but the freed node (the agent's choice).
+    Elsewhere,
+    /// Next to the freed node where it can: the city there breaks the distance rule.
+    NextDoor,
+}
+
+impl Ghost {
+    fn from_env() -> Option<Ghost> {
+        match std::env::var("PERSON_GHOST").ok().as_deref() {
+            None | Some("" | "0") => None,
+            Some("1") => Some(Ghost::Elsewhere),
+            Some("next") => Some(Ghost::NextDoor),
+            Some(v) => panic!("PERSON_GHOST: 1 or next, not {v:?}"),
+        }
+    }
+}
+
+/// The person's second settlement after the cancel: the agent's choice unless that is the
+/// freed node (or, `NextDoor`, a legal node next to it exists).
+fn second_settlement(action: Action, state: &State, freed: NodeId, ghost: Ghost) -> Action {
+    let Action::PlaceInitialSettlement(chosen) = action else {
+        return action;
+    };
+    let mut legal = ActionList::default();
+    state.legal_actions(&mut legal);
+    let mut nodes = legal.iter().filter_map(|a| match a {
+        Action::PlaceInitialSettlement(n) if *n != freed => Some(*n),
+        _ => None,
+    });
+    let neighbours = topology().node_neighbours[freed.index()];
+    if ghost == Ghost::NextDoor {
+        if let Some(n) = nodes.clone().find(|n| neighbours.contains(*n)) {
+            return Action::PlaceInitialSettlement(n);
+        }
+    }
+    if chosen != freed {
+        return action;
+    }
+    nodes.next().map_or(action, Action::PlaceInitialSettlement)
+}
+
+/// The person's move in its PLAY1 while it saves for the city on the freed node (without 3 ore
+/// and 2 wheat yet): a bank trade toward them (at most 4 a turn), else the end of its turn.
+fn toward_city(state: &State, me: Seat, hand: catan_bot::game::ResourceSet, trades: u32) -> Action {
+    let get = if hand[Resource::Ore] < 3 {
+        Resource::Ore
+    } else {
+        Resource::Wheat
+    };
+    if trades < 4 {
+        for give in Resource::ALL {
+            let keep = match give {
+                Resource::Ore => 3,
+                Resource::Wheat => 2,
+                _ => 0,
+            };
+            if give != get && hand[give] >= keep + state.best_trade_ratio(me, give) {
+                return Action::BankTrade { give, get };
+            }
+        }
+    }
+    Action::EndTurn
+}
+
 /// Our bot's process: started before the person's game (seated) or by the person once the
 /// game has started (takeover).
 struct Bot {
@@ -426,14 +508,22 @@ fn run(scenario: Scenario) {
         // Undo of builds (2.7.00 and newer); the person's client sets it at creation.
         options.push_str(",UB=t");
     }
+    let ghost = Ghost::from_env();
+    assert!(
+        ghost.is_none() || undo_wanted == 0,
+        "PERSON_GHOST and PERSON_UNDO do not go together"
+    );
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
         runtime.block_on(play_person(
             port,
             &game,
             &options,
-            leave,
-            undo_wanted,
+            Plan {
+                leave,
+                undo_wanted,
+                ghost,
+            },
             &mut bot,
             &log,
         ))
@@ -503,6 +593,15 @@ fn run(scenario: Scenario) {
                 .collect()
         })
         .unwrap_or_default();
+    // PERSON_GHOST: our bot's recording holds the server's PUTPIECE of the person's city on
+    // the freed node.
+    let ghost_city = outcome.as_ref().and_then(|o| o.ghost_city);
+    if let Some(node) = ghost_city {
+        let put = format!("< 1009|{game},0,2,{node}\n");
+        if recs.len() == 1 && !std::fs::read_to_string(&recs[0]).is_ok_and(|t| t.contains(&put)) {
+            problems.push(format!("no {:?} in {}", put.trim_end(), recs[0].display()));
+        }
+    }
     let mut replay_exit = None;
     // Messages the mirror could not apply ("bad N" of the replay line): the replay test of
     // the committed fixtures wants none.
@@ -575,6 +674,12 @@ fn run(scenario: Scenario) {
             )),
             _ => {}
         }
+        if ghost.is_some() && o.ghost_city.is_none() {
+            problems.push(format!(
+                "no city on the freed node (cancelled node {:?})",
+                o.ghost_node
+            ));
+        }
         if o.undos < undo_wanted {
             problems.push(format!(
                 "the person undid {} of {undo_wanted} builds ({} refused)",
@@ -596,6 +701,9 @@ fn run(scenario: Scenario) {
         "options": options,
         "undos": outcome.as_ref().map(|o| o.undos),
         "undos_refused": outcome.as_ref().map(|o| o.undos_refused),
+        "ghost": ghost.map(|g| format!("{g:?}")),
+        "ghost_node": outcome.as_ref().and_then(|o| o.ghost_node),
+        "ghost_city": ghost_city,
         "results_end": line.as_ref().map(|l| l["end"].clone()),
         "won": line.as_ref().map(|l| l["won"].clone()),
         "decisions": line.as_ref().map(|l| l["decisions"].clone()),
@@ -641,17 +749,33 @@ struct Outcome {
     /// refused.
     undos: u32,
     undos_refused: u32,
+    /// `PERSON_GHOST`: the node of the settlement the person took back, and the same node once
+    /// the server put the person's city there (its PUTPIECE echo).
+    ghost_node: Option<i32>,
+    ghost_city: Option<i32>,
+}
+
+/// What the person is to do besides playing: leave (takeover), undo builds, take its second
+/// settlement back and build a city there.
+struct Plan {
+    leave: Option<Leave>,
+    undo_wanted: u32,
+    ghost: Option<Ghost>,
 }
 
 async fn play_person(
     port: u16,
     game: &str,
     options: &str,
-    leave: Option<Leave>,
-    undo_wanted: u32,
+    plan: Plan,
     bot: &mut Bot,
     server_log: &Path,
 ) -> Outcome {
+    let Plan {
+        leave,
+        undo_wanted,
+        ghost,
+    } = plan;
     let mut person = Conn::open(port, PERSON).await;
     let server_version = person
         .until(
@@ -748,6 +872,14 @@ async fn play_person(
     let mut undo_next: Option<(i32, i32)> = None;
     let mut undo_turn = 0u32;
     let mut undo_sent = false;
+    // `ghost` (PERSON_GHOST): the person's last settlement, the node it took back (cancel
+    // sent), the server's echo of the cancel, the city asked for and put, bank trades this turn.
+    let mut my_last_settlement: Option<i32> = None;
+    let mut ghost_node: Option<i32> = None;
+    let mut ghost_echo = false;
+    let mut ghost_city_sent = false;
+    let mut ghost_city = false;
+    let mut ghost_trades = (0u32, 0u32);
     let arrived = format!("Robot arrived: {BOT}");
     let deadline = Instant::now() + Duration::from_secs(900);
     let answer = loop {
@@ -807,6 +939,35 @@ async fn play_person(
                     }
                     eprintln!("person: undo answered {u:?} ({undos} done)");
                 }
+                Message::PutPiece(p) if p.game == game && p.player == 0 && p.piece_type == 1 => {
+                    my_last_settlement = Some(p.coordinate);
+                }
+                Message::PutPiece(p)
+                    if p.game == game
+                        && p.player == 0
+                        && p.piece_type == 2
+                        && ghost_node == Some(p.coordinate) =>
+                {
+                    ghost_city = true;
+                    eprintln!(
+                        "person: the server put our city on the freed node {:#x}",
+                        p.coordinate
+                    );
+                }
+                Message::CancelBuildRequest(c)
+                    if c.game == game
+                        && c.piece_type == 1
+                        && ghost_node.is_some()
+                        && !ghost_echo =>
+                {
+                    ghost_echo = true;
+                    eprintln!("person: the server took our settlement back: {c:?}");
+                }
+                Message::CancelBuildRequest(c)
+                    if c.game == game && ghost_city_sent && !ghost_city =>
+                {
+                    panic!("the server refused our city on the freed node: {c:?}");
+                }
                 _ => {}
             }
         }
@@ -825,6 +986,8 @@ async fn play_person(
         }
         was_my_roll = my_roll;
         let undoing = undos < undo_wanted && my_turns < 25;
+        // PERSON_GHOST: the person stays until its city on the freed node is put.
+        let ghost_pending = ghost.is_some() && !ghost_city;
 
         if let Some(leave) = leave {
             if bot.proc.is_none() && mirror.state >= START1A {
@@ -835,7 +998,7 @@ async fn play_person(
                 bot_arrived =
                     std::fs::read_to_string(server_log).is_ok_and(|t| t.contains(&arrived));
             }
-            if leave.now(&mirror, me, my_turns) && !undoing {
+            if leave.now(&mirror, me, my_turns) && !undoing && !ghost_pending {
                 if bot_arrived {
                     break None;
                 }
@@ -886,7 +1049,7 @@ async fn play_person(
             undo_turn = my_turns;
             continue;
         }
-        if leave.is_none() && !undoing {
+        if leave.is_none() && !undoing && !ghost_pending {
             let Some(bot) = bot_seat else { continue };
             if mirror.state == PLAY1 && mirror.current == Some(Seat::new(bot as usize)) {
                 if sent.is_none() && msg.is_some() {
@@ -899,13 +1062,75 @@ async fn play_person(
         if !my_move {
             continue;
         }
+        let my_turn = mirror.current == Some(me) && mirror.discard_request.is_none();
+        if ghost.is_some() && my_turn && mirror.state == START2B && ghost_node.is_none() {
+            // Take the second settlement back instead of placing the road.
+            let node = my_last_settlement.expect("the person's second settlement");
+            ghost_node = Some(node);
+            eprintln!("person: taking back our settlement at {node:#x}");
+            person
+                .send(jsettlers_protocol::CancelBuildRequest {
+                    game: game.to_owned(),
+                    piece_type: 1,
+                })
+                .await;
+            continue;
+        }
+        if let (true, Some(node), true, PLAY1) = (ghost_pending, ghost_node, my_turn, mirror.state)
+        {
+            assert!(ghost_echo, "no CANCELBUILDREQUEST echo for our settlement");
+            assert!(
+                !ghost_city_sent,
+                "the server did not put our city on {node:#x} (no echo)"
+            );
+            let view = match mirror.view() {
+                Ok(v) => v,
+                Err(e) => panic!("person: no view in PLAY1 while saving for the city: {e}"),
+            };
+            let freed = NodeId::from_server(node).expect("a land node");
+            assert!(
+                Seat::all()
+                    .all(|s| !(view.state.settlements(s) | view.state.cities(s)).contains(freed)),
+                "someone built on the freed node {node:#x}"
+            );
+            if ghost_trades.0 != my_turns {
+                ghost_trades = (my_turns, 0);
+            }
+            let hand = mirror.hand(me).known;
+            if hand[Resource::Ore] >= 3 && hand[Resource::Wheat] >= 2 {
+                eprintln!("person: building our city on the freed node {node:#x}");
+                person
+                    .send(jsettlers_protocol::PutPiece {
+                        game: game.to_owned(),
+                        player: 0,
+                        piece_type: 2,
+                        coordinate: node,
+                    })
+                    .await;
+                ghost_city_sent = true;
+                continue;
+            }
+            let action = toward_city(&view.state, me, hand, ghost_trades.1);
+            if matches!(action, Action::BankTrade { .. }) {
+                ghost_trades.1 += 1;
+            }
+            eprintln!("person: saving for the city: {action:?} (hand {hand:?})");
+            person
+                .send(action_message(game, me, &view.state, action))
+                .await;
+            continue;
+        }
         match mirror.view() {
             Ok(view) if view.state.to_move() == me => {
-                let action = if msg.is_some() {
+                let mut action = if msg.is_some() {
                     agent.decide(&view, None)
                 } else {
                     fallback.decide(&view, None)
                 };
+                if let (Some(g), Some(node), START2A) = (ghost, ghost_node, mirror.state) {
+                    let freed = NodeId::from_server(node).expect("a land node");
+                    action = second_settlement(action, &view.state, freed, g);
+                }
                 eprintln!(
                     "person: state {}{}: {action:?}",
                     mirror.state,
@@ -977,6 +1202,8 @@ async fn play_person(
         final_scores: Some(final_scores),
         undos,
         undos_refused,
+        ghost_node,
+        ghost_city: ghost_node.filter(|_| ghost_city),
     }
 }
 
