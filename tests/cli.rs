@@ -70,6 +70,45 @@ fn summarize_prints_the_committed_summary() {
 }
 
 #[test]
+fn summarize_pairs_two_arms_of_one_arena_run_game_by_game() {
+    let dir = "docs/results/2026-11-30/setup-arena-2015106";
+    let o = run(&[
+        "summarize",
+        &format!("{dir}/setup10.jsonl"),
+        "--label",
+        "setup=10",
+        "--paired",
+        &format!("{dir}/setup1.jsonl"),
+        "--paired-label",
+        "setup=1",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    // Both arms' summaries, then the pairs (the counts the README reports).
+    assert!(out.starts_with("setup=10\n"), "{out}");
+    assert!(out.contains("\nsetup=1\n"), "{out}");
+    assert!(
+        out.contains("400 games in both (0 without a partner)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("won by both 184, only by setup=10 74, only by setup=1 61, by neither 81"),
+        "{out}"
+    );
+    assert!(
+        out.contains("difference +3.2 points; McNemar exact two-sided p = 0.302"),
+        "{out}"
+    );
+    let missing = run(&[
+        "summarize",
+        &format!("{dir}/setup10.jsonl"),
+        "--paired",
+        "no/such/dir",
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
 fn chart_writes_one_bar_per_run() {
     let out = temp("chart.svg");
     let o = run(&[

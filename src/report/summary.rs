@@ -265,6 +265,16 @@ pub fn result_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 /// # Errors
 /// When a path cannot be read, naming it.
 pub fn summarize_paths(paths: &[PathBuf]) -> Result<(Summary, Vec<PathBuf>), String> {
+    let (text, files) = read_paths(paths)?;
+    Ok((summarize(&text), files))
+}
+
+/// The lines of every results file that `paths` name (see [`result_files`]), joined; also
+/// returns the files read.
+///
+/// # Errors
+/// When a path cannot be read, naming it.
+pub fn read_paths(paths: &[PathBuf]) -> Result<(String, Vec<PathBuf>), String> {
     let files = result_files(paths).map_err(|e| {
         let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         format!("{}: {e}", names.join(" "))
@@ -275,7 +285,97 @@ pub fn summarize_paths(paths: &[PathBuf]) -> Result<(Summary, Vec<PathBuf>), Str
         text.push_str(&t);
         text.push('\n');
     }
-    Ok((summarize(&text), files))
+    Ok((text, files))
+}
+
+/// Two arms of an arena run played on the same seeds (`arena --seed S`, the same game
+/// numbers): each arena game (`arena~SEED~GAME`) found in both, won by both, by the first
+/// arm only, by the second only, or by neither. Real-server games do not pair (their names
+/// repeat across runs) and are left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paired {
+    /// Arena games finished in both arms.
+    pub games: usize,
+    /// Won in both arms.
+    pub both: usize,
+    /// Won by the first arm only.
+    pub first_only: usize,
+    /// Won by the second arm only.
+    pub second_only: usize,
+    /// Finished arena games of one arm without a partner in the other.
+    pub unpaired: usize,
+}
+
+impl Paired {
+    /// The first arm's win rate less the second's, over the paired games.
+    pub fn difference(&self) -> f64 {
+        (self.first_only as f64 - self.second_only as f64) / self.games.max(1) as f64
+    }
+
+    /// McNemar's exact test: the two-sided probability, were both arms equally strong, of a
+    /// split of the discordant games at least as uneven as the one seen (binomial, p = 1/2).
+    pub fn mcnemar_p(&self) -> f64 {
+        let n = self.first_only + self.second_only;
+        let k = self.first_only.min(self.second_only);
+        // P(X <= k) for X ~ Binomial(n, 1/2), term by term in logs.
+        let mut log_term = -(n as f64) * std::f64::consts::LN_2; // C(n, 0) / 2^n
+        let mut tail = 0.0;
+        for i in 0..=k {
+            if i > 0 {
+                log_term += ((n - i + 1) as f64).ln() - (i as f64).ln();
+            }
+            tail += log_term.exp();
+        }
+        (2.0 * tail).min(1.0)
+    }
+}
+
+/// Pairs the arena games of two arms by game name (see [`Paired`]).
+pub fn paired(first: &str, second: &str) -> Paired {
+    fn wins(text: &str) -> std::collections::HashMap<String, bool> {
+        text.lines()
+            .filter_map(|l| ResultRecord::from_line(l).ok())
+            .filter(|r| r.game.starts_with("arena~"))
+            .filter_map(|r| {
+                let (seat, _) = r.final_points()?;
+                Some((r.game, r.winner == Some(seat)))
+            })
+            .collect()
+    }
+    let (a, b) = (wins(first), wins(second));
+    let mut p = Paired::default();
+    for (game, &won_a) in &a {
+        let Some(&won_b) = b.get(game) else {
+            p.unpaired += 1;
+            continue;
+        };
+        p.games += 1;
+        match (won_a, won_b) {
+            (true, true) => p.both += 1,
+            (true, false) => p.first_only += 1,
+            (false, true) => p.second_only += 1,
+            (false, false) => {}
+        }
+    }
+    p.unpaired += b.keys().filter(|g| !a.contains_key(*g)).count();
+    p
+}
+
+/// [`Paired`] as text: the counts, the difference in points and McNemar's p.
+pub fn paired_text(first: &str, second: &str, p: &Paired) -> String {
+    format!(
+        "paired by arena game: {} games in both ({} without a partner)\n  \
+         won by both {}, only by {first} {}, only by {second} {}, by neither {}\n  \
+         difference {:+.1} points; McNemar exact two-sided p = {:.3}\n",
+        p.games,
+        p.unpaired,
+        p.both,
+        p.first_only,
+        p.second_only,
+        p.games - p.both - p.first_only - p.second_only,
+        100.0 * p.difference(),
+        p.mcnemar_p(),
+    )
 }
 
 #[cfg(test)]
@@ -287,6 +387,75 @@ mod tests {
 {"game":"~botsOnly~1","seat":0,"players":[{"name":"catanbot","points":null}],"winner":null}
 not json
 "#;
+
+    fn arena_line(game: usize, won: bool) -> String {
+        let winner = if won { 0 } else { 1 };
+        format!(
+            r#"{{"game":"arena~9~{game}","seat":0,"players":[{{"name":"a","points":7}},{{"name":"b","points":7}},{{"name":"c","points":7}},{{"name":"d","points":7}}],"winner":{winner},"won":{won},"turns":60,"decisions":80,"latency_ms":{{"p50":1.0,"p95":2.0,"max":3.0}},"forced_end_turns":0,"forced_discards":0,"rejected_requests":0,"mirror_mismatches":0,"end":"over"}}"#
+        )
+    }
+
+    #[test]
+    fn paired_counts_each_game_by_name_and_tests_the_discordant_ones() {
+        // Games 0-9 in both arms: 3 won by both, 5 by the first only, 1 by the second only,
+        // 1 by neither; game 10 only in the first arm, game 11 only in the second.
+        let first_wins = [
+            true, true, true, true, true, true, true, true, false, false, true,
+        ];
+        let second_wins = [
+            true, true, true, false, false, false, false, false, true, false,
+        ];
+        let mut a: Vec<String> = (0..11).map(|g| arena_line(g, first_wins[g])).collect();
+        a.push("not json".to_string());
+        let mut b: Vec<String> = (0..10).map(|g| arena_line(g, second_wins[g])).collect();
+        b.push(arena_line(11, true));
+        b.reverse(); // order does not matter
+        let p = paired(&a.join("\n"), &b.join("\n"));
+        assert_eq!(
+            p,
+            Paired {
+                games: 10,
+                both: 3,
+                first_only: 5,
+                second_only: 1,
+                unpaired: 2
+            }
+        );
+        assert!((p.difference() - 0.4).abs() < 1e-12);
+        // Exact: 2 * (1 + 6) / 64 for 1 of 6 discordant games.
+        assert!(
+            (p.mcnemar_p() - 14.0 / 64.0).abs() < 1e-12,
+            "{}",
+            p.mcnemar_p()
+        );
+        let text = paired_text("A", "B", &p);
+        assert!(text.contains("only by A 5, only by B 1"), "{text}");
+        assert!(text.contains("+40.0 points"), "{text}");
+    }
+
+    #[test]
+    fn mcnemar_p_is_one_for_an_even_split_and_small_for_a_lopsided_one() {
+        let even = Paired {
+            games: 100,
+            both: 40,
+            first_only: 10,
+            second_only: 10,
+            unpaired: 0,
+        };
+        assert_eq!(even.mcnemar_p(), 1.0);
+        let lopsided = Paired {
+            first_only: 30,
+            second_only: 5,
+            ..even
+        };
+        // Two-sided exact binomial for 5 of 35: 2 * 384,168 / 2^35, about 2.24e-5.
+        let p = lopsided.mcnemar_p();
+        assert!(
+            (p - 2.0 * 384_168.0 / 34_359_738_368.0).abs() < 1e-12,
+            "{p}"
+        );
+        assert_eq!(Paired::default().mcnemar_p(), 1.0);
+    }
 
     #[test]
     fn summary_counts_finished_games_only() {
