@@ -487,10 +487,7 @@ impl State {
     pub(super) fn place_settlement(&mut self, s: Seat, n: NodeId) {
         let topo = topology();
         self.settlements[s].insert(n);
-        self.occupied.insert(n);
-        self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
-        self.road_reach[s] |= topo.node_edge_set[n.index()];
-        self.update_ports(s);
+        self.occupy(s, n);
         // A settlement may cut opponents' roads (SOCGame.putPieceCommon → updateLongestRoad).
         let mut changed = false;
         for o in Seat::all() {
@@ -507,6 +504,18 @@ impl State {
         if changed {
             self.update_longest_road_award();
         }
+    }
+
+    /// A new building of `s` on `n` (its settlement or city already in the piece sets): the
+    /// node occupied, it and its neighbours closed to settling, its edges in `s`'s road
+    /// reach, `s`'s ports.
+    #[inline]
+    pub(super) fn occupy(&mut self, s: Seat, n: NodeId) {
+        let topo = topology();
+        self.occupied.insert(n);
+        self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
+        self.road_reach[s] |= topo.node_edge_set[n.index()];
+        self.update_ports(s);
     }
 
     pub(super) fn place_road(&mut self, s: Seat, e: super::ids::EdgeId) {

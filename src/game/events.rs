@@ -13,7 +13,6 @@ use super::ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 use super::phase::Phase;
 use super::resources::{DevCard, DevSet, ResourceSet};
 use super::rules::Rules;
-use super::sets::NodeSet;
 use super::setup::SetupError;
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 use super::topology::topology;
@@ -158,12 +157,8 @@ impl State {
         if self.occupied.contains(n) {
             return Err(SetupError::OverlappingBuildings(n));
         }
-        let topo = topology();
         self.cities[seat].insert(n);
-        self.occupied.insert(n);
-        self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
-        self.road_reach[seat] |= topo.node_edge_set[n.index()];
-        self.update_ports(seat);
+        self.occupy(seat, n);
         for o in Seat::all() {
             if o != seat && self.road_nodes[o].contains(n) {
                 self.update_road_reach(o);
@@ -328,6 +323,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::sets::NodeSet;
     use crate::game::Board;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
