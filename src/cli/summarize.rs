@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::report::summary::{paired, paired_text, read_paths, summarize_paths, text};
+use crate::report::summary::{paired, paired_text, read_paths, summarize, summarize_paths, text};
 
 /// Arguments of `catan-bot summarize`.
 #[derive(clap::Args)]
@@ -58,17 +58,8 @@ fn run_paired(args: &Args) -> i32 {
         files_a.len(),
         files_b.len()
     );
-    print!(
-        "{}",
-        text(&args.label, &crate::report::summary::summarize(&first))
-    );
-    print!(
-        "{}",
-        text(
-            &args.paired_label,
-            &crate::report::summary::summarize(&second)
-        )
-    );
+    print!("{}", text(&args.label, &summarize(&first)));
+    print!("{}", text(&args.paired_label, &summarize(&second)));
     let p = paired(&first, &second);
     print!("{}", paired_text(&args.label, &args.paired_label, &p));
     0
