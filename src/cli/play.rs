@@ -20,11 +20,12 @@ pub struct Args {
     pub name: String,
     /// Agent spec, NAME[:key=value,...] (see `arena --help`). The default is the strongest
     /// configuration measured so far (README, Results, "The strongest configuration measured"):
-    /// MPT-EnsembleUCT with player trading, two trees of 10,000 iterations each on their own
-    /// threads. The paper's configuration is `mpt-ensemble-uct:iterations=10000`.
+    /// MPT-EnsembleUCT with player trading, two trees of 25,000 iterations each on their own
+    /// threads, stopped earlier by `--decision-ms` and the server's turn timer. The paper's
+    /// configuration is `mpt-ensemble-uct:iterations=10000`.
     #[arg(
         long,
-        default_value = "mpt-ensemble-uct:iterations=10000,budget=tree,trees=2,trade=1"
+        default_value = "mpt-ensemble-uct:iterations=25000,budget=tree,trees=2,trade=1"
     )]
     pub agent: String,
     /// Append one JSON line per finished game to this file.
