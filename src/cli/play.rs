@@ -140,7 +140,7 @@ mod tests {
         let p = Play::try_parse_from(["play", "--server", "127.0.0.1:1", "--cookie", "c"]).unwrap();
         let spec: AgentSpec = p.args.agent.parse().unwrap();
         assert_eq!(spec.kind, crate::agent::AgentKind::MptEnsembleUct);
-        assert_eq!((spec.iterations, spec.trees), (10_000, 2));
+        assert_eq!((spec.iterations, spec.trees), (25_000, 2));
         assert!(spec.per_tree_budget && spec.trade);
         assert_eq!(spec.setup_factor, 1);
     }
