@@ -17,6 +17,7 @@ use crate::agent::heuristic::heuristic_action;
 use crate::agent::tracker::Tracker;
 use crate::agent::{build, AgentSpec};
 use crate::game::{Action, Board, Phase, Rules, Seat, State};
+use crate::report::record::TradeCounts;
 
 /// Actions after which a game is abandoned as a draw (no winner).
 pub const MAX_GAME_ACTIONS: u32 = 30_000;
@@ -55,6 +56,40 @@ pub struct GameRecord {
     pub decision_secs: [Vec<f64>; 4],
     /// Decisions of each agent that were illegal and replaced by the heuristic's move.
     pub illegal: [u32; 4],
+    /// What each agent traded, counted from the actions applied (`accepts_too_late` stays 0:
+    /// the arena has no race between answers).
+    pub trades: [TradeCounts; 4],
+}
+
+/// Counts the trade in `action`, played by agent `who` from `before` to `after`, into
+/// `trades`: an offer made (and received by every addressee still to answer), an offer
+/// accepted (by `who`, of its offerer), a bank or port trade.
+fn count_trade(
+    trades: &mut [TradeCounts; 4],
+    agent_at: &[usize; 4],
+    who: usize,
+    action: Action,
+    before: &State,
+    after: &State,
+) {
+    match action {
+        Action::OfferTrade(_) => {
+            trades[who].offers_made += 1;
+            if let Some(p) = after.pending_offer() {
+                for s in Seat::all().filter(|s| p.waiting & (1 << s.index()) != 0) {
+                    trades[agent_at[s.index()]].offers_received += 1;
+                }
+            }
+        }
+        Action::AcceptOffer => {
+            trades[who].offers_we_accepted += 1;
+            if let Some(p) = before.pending_offer() {
+                trades[agent_at[p.from.index()]].offers_accepted += 1;
+            }
+        }
+        Action::BankTrade { .. } => trades[who].bank_trades += 1,
+        _ => {}
+    }
 }
 
 /// Plays game `game` of `config` to the end.
@@ -85,6 +120,7 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
         .collect();
     let mut decisions = [0u32; 4];
     let mut illegal = [0u32; 4];
+    let mut trades = [TradeCounts::default(); 4];
     let mut decision_secs: [Vec<f64>; 4] = Default::default();
     let mut steps = 0;
     while !state.is_over() && steps < MAX_GAME_ACTIONS {
@@ -106,6 +142,7 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
         let before = state.clone();
         state.apply(action, &mut rng);
         tracker.observe(&before, action, &state);
+        count_trade(&mut trades, &agent_at, who, action, &before, &state);
         steps += 1;
     }
     let winner = state.winner().map(|w| agent_at[w.index()]);
@@ -119,6 +156,7 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
         decisions,
         decision_secs,
         illegal,
+        trades,
     }
 }
 
@@ -289,6 +327,44 @@ mod tests {
         assert_eq!(
             whole.iter().map(key).collect::<Vec<_>>(),
             parts.iter().map(key).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn trades_are_counted_per_agent_and_reach_the_result_record() {
+        let cfg = config(
+            "heuristic:trade=1,heuristic:trade=1,heuristic:trade=1,heuristic",
+            8,
+            2,
+        );
+        let recs = run(&cfg, |_, _| {});
+        let mut sum = [TradeCounts::default(); 4];
+        for r in &recs {
+            for (a, t) in sum.iter_mut().zip(r.trades) {
+                *a += t;
+            }
+            // Every acceptance has an offerer, and an agent accepts only what it received.
+            let made: u32 = r.trades.iter().map(|t| t.offers_accepted).sum();
+            let taken: u32 = r.trades.iter().map(|t| t.offers_we_accepted).sum();
+            assert_eq!(made, taken, "game {}", r.game);
+            for t in r.trades {
+                assert!(t.offers_we_accepted <= t.offers_received, "{t:?}");
+                assert!(t.offers_accepted <= t.offers_made, "{t:?}");
+            }
+            let specs: Vec<String> = cfg.agents.iter().map(|a| a.to_string()).collect();
+            let line = report::result_record(r, &specs, cfg.seed);
+            assert_eq!(line.trades, r.trades[0]);
+        }
+        // The trading heuristics offer and trade with the bank; the plain one never offers
+        // but receives their offers.
+        for t in &sum[..3] {
+            assert!(t.offers_made > 0 && t.bank_trades > 0, "{sum:?}");
+        }
+        assert_eq!(sum[3].offers_made, 0, "{sum:?}");
+        assert!(sum[3].offers_received > 0, "{sum:?}");
+        assert!(
+            sum.iter().map(|t| t.offers_accepted).sum::<u32>() > 0,
+            "{sum:?}"
         );
     }
 

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use super::GameRecord;
-use crate::report::record::{Health, Latency, PlayerResult, ResultRecord};
+use crate::report::record::{Health, Latency, PlayerResult, ResultRecord, TradeCounts};
 use crate::report::stats::{percentile, wilson_interval, Z95};
 
 /// One agent's results over a run.
@@ -30,6 +30,8 @@ pub struct AgentSummary {
     pub latency_ms: (f64, f64, f64),
     /// Illegal decisions replaced by the heuristic.
     pub illegal: u32,
+    /// Trades over all games, summed.
+    pub trades: TradeCounts,
 }
 
 /// Summaries per agent, plus the average game length in turns and the number of games that
@@ -59,6 +61,10 @@ pub fn summarize(specs: &[String], records: &[GameRecord]) -> (Vec<AgentSummary>
                 percentile(&lat, 1.0).unwrap_or(0.0),
             ),
             illegal: records.iter().map(|r| r.illegal[i]).sum(),
+            trades: records.iter().fold(TradeCounts::default(), |mut t, r| {
+                t += r.trades[i];
+                t
+            }),
         });
     }
     let turns = records.iter().map(|r| r.turns as f64).sum::<f64>() / n.max(1) as f64;
@@ -94,6 +100,25 @@ pub fn text(specs: &[String], records: &[GameRecord]) -> String {
         s,
         "average game length: {turns:.1} turns; games without a winner: {draws}"
     );
+    if sums.iter().any(|a| a.trades != TradeCounts::default()) {
+        let _ = writeln!(
+            s,
+            "trades per agent: offers made (accepted by others) / offers received (accepted) / bank and port trades"
+        );
+        for a in &sums {
+            let t = a.trades;
+            let _ = writeln!(
+                s,
+                "  {:<46} {} ({}) / {} ({}) / {}",
+                a.spec,
+                t.offers_made,
+                t.offers_accepted,
+                t.offers_received,
+                t.offers_we_accepted,
+                t.bank_trades
+            );
+        }
+    }
     let illegal: u32 = sums.iter().map(|a| a.illegal).sum();
     if illegal > 0 {
         let _ = writeln!(s, "illegal decisions replaced: {illegal}");
@@ -108,7 +133,7 @@ pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
         .iter()
         .map(|a| {
             format!(
-                "{{\"spec\":{},\"games\":{},\"wins\":{},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"avg_vp\":{:.3},\"latency_ms\":{{\"p50\":{:.3},\"p95\":{:.3},\"max\":{:.3}}},\"illegal\":{}}}",
+                "{{\"spec\":{},\"games\":{},\"wins\":{},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"avg_vp\":{:.3},\"latency_ms\":{{\"p50\":{:.3},\"p95\":{:.3},\"max\":{:.3}}},\"illegal\":{},\"trades\":{}}}",
                 serde_json::to_string(&a.spec).expect("a string serializes"),
                 a.games,
                 a.wins,
@@ -119,7 +144,8 @@ pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
                 a.latency_ms.0,
                 a.latency_ms.1,
                 a.latency_ms.2,
-                a.illegal
+                a.illegal,
+                serde_json::to_string(&a.trades).expect("counts serialize")
             )
         })
         .collect();
@@ -163,6 +189,7 @@ pub fn result_record(record: &GameRecord, specs: &[String], seed: u64) -> Result
             fallbacks: record.illegal[0],
             ..Health::default()
         },
+        trades: record.trades[0],
         end: if record.winner.is_some() {
             "over"
         } else {
@@ -187,6 +214,7 @@ mod tests {
             decisions: [1; 4],
             decision_secs: [vec![0.001], vec![0.002], vec![0.003], vec![0.004]],
             illegal: [0; 4],
+            trades: Default::default(),
         }
     }
 

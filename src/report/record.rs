@@ -156,6 +156,17 @@ pub struct TradeCounts {
     pub accepts_too_late: u32,
 }
 
+impl std::ops::AddAssign for TradeCounts {
+    fn add_assign(&mut self, o: TradeCounts) {
+        self.offers_made += o.offers_made;
+        self.offers_accepted += o.offers_accepted;
+        self.offers_received += o.offers_received;
+        self.offers_we_accepted += o.offers_we_accepted;
+        self.bank_trades += o.bank_trades;
+        self.accepts_too_late += o.accepts_too_late;
+    }
+}
+
 impl TradeCounts {
     /// The counts in a fixed order: offers made, accepted by others, received, accepted by
     /// us, bank and port trades, acceptances too late.
