@@ -17,6 +17,7 @@ ARG BASE_IMAGE=debian:bookworm-slim
 FROM ${RUST_IMAGE} AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
+COPY .cargo .cargo
 COPY protocol protocol
 COPY src src
 RUN cargo build --release --locked --bin catan-bot \
