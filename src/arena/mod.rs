@@ -338,6 +338,7 @@ mod tests {
             2,
         );
         let recs = run(&cfg, |_, _| {});
+        let specs: Vec<String> = cfg.agents.iter().map(|a| a.to_string()).collect();
         let mut sum = [TradeCounts::default(); 4];
         for r in &recs {
             for (a, t) in sum.iter_mut().zip(r.trades) {
@@ -351,7 +352,6 @@ mod tests {
                 assert!(t.offers_we_accepted <= t.offers_received, "{t:?}");
                 assert!(t.offers_accepted <= t.offers_made, "{t:?}");
             }
-            let specs: Vec<String> = cfg.agents.iter().map(|a| a.to_string()).collect();
             let line = report::result_record(r, &specs, cfg.seed);
             assert_eq!(line.trades, r.trades[0]);
         }
