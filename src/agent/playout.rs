@@ -47,7 +47,7 @@ pub struct HeuristicPolicy;
 
 impl HeuristicPolicy {
     /// The robber hex with the most production (pips, cities double) of the leading
-    /// opponent, avoiding own buildings.
+    /// opponent, avoiding own buildings; ties go to the lowest `HexId`.
     fn robber_target(state: &State) -> HexId {
         let me = state.current_player();
         let topo = topology();
@@ -57,38 +57,47 @@ impl HeuristicPolicy {
             .filter(|&o| o != me)
             .max_by_key(|&o| state.public_vp(o))
             .unwrap_or(me);
-        let mine = state.settlements(me) | state.cities(me);
+        let mine = topo.hexes_touching(state.settlements(me) | state.cities(me));
         let (ls, lc) = (state.settlements(leader), state.cities(leader));
-        let mut best = (i32::MIN, HexId::new(0));
-        for h in HexId::all() {
+        // Only hexes at the leader's buildings and at none of ours score above 0.
+        let mut scoring = topo.hexes_touching(ls | lc) & !mine;
+        let mut best = (0, None);
+        while scoring != 0 {
+            let h = HexId::new(scoring.trailing_zeros() as usize);
+            scoring &= scoring - 1;
             if !state.robber_may_go(h) {
                 continue;
             }
             let ns = topo.hex_node_set[h.index()];
-            let score = if mine.intersects(ns) {
-                -1
-            } else {
-                let pip = pips(state.board().hex_number[h.index()]) as i32;
-                pip * ((ls & ns).len() + 2 * (lc & ns).len()) as i32
-            };
+            let pip = pips(state.board().hex_number[h.index()]) as i32;
+            let score = pip * ((ls & ns).len() + 2 * (lc & ns).len()) as i32;
             if score > best.0 {
-                best = (score, h);
+                best = (score, Some(h));
             }
         }
+        // Else the first allowed hex at none of ours (scoring 0), else the first allowed one.
         best.1
+            .or_else(|| {
+                HexId::all().find(|&h| state.robber_may_go(h) && mine & (1 << h.index()) == 0)
+            })
+            .or_else(|| HexId::all().find(|&h| state.robber_may_go(h)))
+            .unwrap_or(HexId::new(0))
     }
 
-    /// A bank/port trade towards `cost`: give a card we hold beyond `cost` (at our best ratio)
-    /// for one we lack.
-    fn trade_towards(state: &State, cost: ResourceSet) -> Option<Action> {
-        let s = state.current_player();
-        let hand = state.hand(s);
+    /// A bank/port trade towards `cost`: give a card we hold beyond `cost` (at our best ratio,
+    /// `ratios[give]`) for one we lack.
+    fn trade_towards(
+        state: &State,
+        hand: ResourceSet,
+        ratios: &[u8; 5],
+        cost: ResourceSet,
+    ) -> Option<Action> {
         let get = Resource::ALL
             .into_iter()
             .find(|&r| hand.get(r) < cost.get(r) && state.bank_has(r, 1))?;
         Resource::ALL
             .into_iter()
-            .find(|&g| g != get && hand.get(g) >= cost.get(g) + state.best_trade_ratio(s, g))
+            .find(|&g| g != get && hand.get(g) >= cost.get(g) + ratios[g.index()])
             .map(|give| Action::BankTrade { give, get })
     }
 
@@ -150,19 +159,23 @@ impl HeuristicPolicy {
             }
         }
         // What to save for: a settlement where one is reachable, else a road towards one
-        // (while settlements remain), then a city, then a card.
-        let want_road = !can_settle && state.pieces_left(s).1 > 0 && !spots.is_empty();
-        let targets = [
-            (SETTLEMENT_COST, can_settle),
-            (ROAD_COST, want_road),
-            (CITY_COST, !state.city_spots(s).is_empty()),
-            (DEV_CARD_COST, state.deck().total() > 0),
-        ];
-        for (cost, useful) in targets {
-            if useful {
-                if let Some(t) = Self::trade_towards(state, cost) {
-                    out.push(t);
-                    break;
+        // (while settlements remain), then a city, then a card. Any trade gives at least two
+        // cards of a kind (2:1 is the best ratio), so most hands skip this.
+        if hand.0.iter().any(|&c| c >= 2) {
+            let want_road = !can_settle && state.pieces_left(s).1 > 0 && !spots.is_empty();
+            let targets = [
+                (SETTLEMENT_COST, can_settle),
+                (ROAD_COST, want_road),
+                (CITY_COST, !state.city_spots(s).is_empty()),
+                (DEV_CARD_COST, state.deck().total() > 0),
+            ];
+            let ratios = state.trade_ratios(s);
+            for (cost, useful) in targets {
+                if useful {
+                    if let Some(t) = Self::trade_towards(state, hand, &ratios, cost) {
+                        out.push(t);
+                        break;
+                    }
                 }
             }
         }
@@ -296,6 +309,62 @@ mod tests {
             }
         }
         assert!(finished >= 45, "{finished}");
+    }
+
+    /// The definition `robber_target` implements with hex masks: score every allowed hex,
+    /// -1 at our buildings, else pips times the leader's settlements plus twice its cities;
+    /// the first best wins.
+    fn robber_target_by_definition(state: &State) -> HexId {
+        let me = state.current_player();
+        let topo = topology();
+        let leader = state
+            .rules()
+            .seated()
+            .filter(|&o| o != me)
+            .max_by_key(|&o| state.public_vp(o))
+            .unwrap_or(me);
+        let mine = state.settlements(me) | state.cities(me);
+        let (ls, lc) = (state.settlements(leader), state.cities(leader));
+        let mut best = (i32::MIN, HexId::new(0));
+        for h in HexId::all().filter(|&h| state.robber_may_go(h)) {
+            let ns = topo.hex_node_set[h.index()];
+            let score = if mine.intersects(ns) {
+                -1
+            } else {
+                let pip = pips(state.board().hex_number[h.index()]) as i32;
+                pip * ((ls & ns).len() + 2 * (lc & ns).len()) as i32
+            };
+            if score > best.0 {
+                best = (score, h);
+            }
+        }
+        best.1
+    }
+
+    #[test]
+    fn robber_target_matches_its_definition() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut list = ActionList::new();
+        let mut checked = 0;
+        for g in 0..60 {
+            let rules = Rules {
+                robber_not_to_desert: g % 2 == 1,
+                ..Rules::default()
+            };
+            let mut st = State::new(Board::random(&mut rng), rules, Seat::new(0));
+            while !st.is_over() {
+                if st.phase() == Phase::PlacingRobber {
+                    let got = HeuristicPolicy::robber_target(&st);
+                    assert!(st.robber_may_go(got));
+                    assert_eq!(got, robber_target_by_definition(&st));
+                    checked += 1;
+                }
+                HeuristicPolicy.candidates(&st, &mut list);
+                let i = HeuristicPolicy.choose(&st, &list, &mut rng);
+                st.apply_unchecked(list[i], &mut rng);
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 
     #[test]

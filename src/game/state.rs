@@ -30,6 +30,28 @@ pub const MAX_CITIES: usize = 4;
 /// Port flag bit for a 3:1 port (bits 0..5 are the 2:1 ports by resource index).
 pub(crate) const GENERIC_PORT: u8 = 1 << 5;
 
+/// Bank/port trade ratio by port flags and resource index: 2 with that resource's 2:1 port,
+/// else 3 with a 3:1 port, else 4 (one table lookup in the playout loop instead of branches).
+const TRADE_RATIOS: [[u8; 5]; 64] = {
+    let mut t = [[4u8; 5]; 64];
+    let mut f = 0;
+    while f < 64 {
+        let mut r = 0;
+        while r < 5 {
+            t[f][r] = if f & (1 << r) != 0 {
+                2
+            } else if f & GENERIC_PORT as usize != 0 {
+                3
+            } else {
+                4
+            };
+            r += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
 /// A full-information game state. See the module doc for invariants.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct State {
@@ -338,14 +360,13 @@ impl State {
     /// resource's port, else 3 with a 3:1 port, else 4.
     #[inline]
     pub fn best_trade_ratio(&self, seat: Seat, give: Resource) -> u8 {
-        let f = self.port_flags[seat];
-        if f & (1 << give.index()) != 0 {
-            2
-        } else if f & GENERIC_PORT != 0 {
-            3
-        } else {
-            4
-        }
+        self.trade_ratios(seat)[give.index()]
+    }
+
+    /// [`State::best_trade_ratio`] of every resource, by `Resource::index`.
+    #[inline]
+    pub fn trade_ratios(&self, seat: Seat) -> [u8; 5] {
+        TRADE_RATIOS[usize::from(self.port_flags[seat] & 63)]
     }
 
     /// Expected production per seat and resource, in pips (chances out of 36 per roll; a city
@@ -495,6 +516,38 @@ impl State {
 mod tests {
     use super::*;
     use crate::game::action::Action;
+
+    #[test]
+    fn trade_ratios_follow_every_combination_of_ports() {
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(2);
+        let topo = topology();
+        for _ in 0..20 {
+            let board = crate::game::board::Board::random(&mut rng);
+            let mut st = State::new(board, crate::game::Rules::default(), Seat::new(0));
+            let s = Seat::new(1);
+            assert_eq!(st.trade_ratios(s), [4; 5]);
+            // Settle the ports one by one (distance rule ignored; only `update_ports` reads
+            // them) and compare with the rule: 2 with the resource's port, else 3 with a
+            // 3:1 port, else 4.
+            for p in 0..9 {
+                let n = topo.port_nodes[p].into_iter().next().unwrap();
+                st.settlements[s].insert(n);
+                st.update_ports(s);
+                let held = &board.ports[..=p];
+                for r in Resource::ALL {
+                    let want = if held.contains(&Some(r)) {
+                        2
+                    } else if held.contains(&None) {
+                        3
+                    } else {
+                        4
+                    };
+                    assert_eq!(st.best_trade_ratio(s, r), want, "{r:?} after port {p}");
+                }
+            }
+            assert_eq!(st.trade_ratios(Seat::new(0)), [4; 5]);
+        }
+    }
 
     #[test]
     fn hidden_information_edits_keep_the_bank_model() {

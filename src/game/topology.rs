@@ -87,6 +87,8 @@ pub struct Topology {
     pub node_neighbours: [NodeSet; 54],
     /// The 1..3 land hexes at each node (`NONE`-padded).
     node_hexes: [[u8; 3]; 54],
+    /// The land hexes at each node as a bit mask over `HexId` (bit `h` for hex `h`).
+    pub node_hex_mask: [u32; 54],
     /// The six nodes of each land hex, N, NE, SE, S, SW, NW.
     pub hex_nodes: [[NodeId; 6]; 19],
     /// The six nodes of each land hex as a set.
@@ -116,6 +118,14 @@ impl Topology {
             .map(|&h| HexId::new(h as usize))
     }
 
+    /// The land hexes touching any node of `nodes`, as a bit mask over `HexId`.
+    #[inline]
+    pub fn hexes_touching(&self, nodes: NodeSet) -> u32 {
+        nodes
+            .into_iter()
+            .fold(0, |m, n| m | self.node_hex_mask[n.index()])
+    }
+
     /// The end of `e` that is not `n`.
     #[inline]
     pub fn other_end(&self, e: EdgeId, n: NodeId) -> NodeId {
@@ -138,6 +148,7 @@ impl Topology {
             node_edge_set: [EdgeSet::EMPTY; 54],
             node_neighbours: [NodeSet::EMPTY; 54],
             node_hexes: [[NONE; 3]; 54],
+            node_hex_mask: [0; 54],
             hex_nodes: [[NodeId::new(0); 6]; 19],
             hex_node_set: [NodeSet::EMPTY; 19],
             hex_neighbours: [0; 19],
@@ -189,6 +200,7 @@ impl Topology {
                     .position(|&x| x == NONE)
                     .unwrap();
                 t.node_hexes[n.index()][slot] = hi as u8;
+                t.node_hex_mask[n.index()] |= 1 << hi;
             }
             for off in [0x02, 0x22, 0x20, -0x02, -0x22, -0x20] {
                 let c = hc as i32 + off;
