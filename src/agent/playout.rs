@@ -126,55 +126,59 @@ impl HeuristicPolicy {
     }
 
     fn main_candidates(state: &State, out: &mut ActionList) {
-        state.push_cities(out);
-        if !out.is_empty() {
-            return;
-        }
-        state.push_settlements(out);
-        if !out.is_empty() {
-            return;
-        }
         let s = state.current_player();
         let hand = state.hand(s);
-        if state.deck().total() > 0 && hand.contains(DEV_CARD_COST) {
-            out.push(Action::BuyDevCard);
-        }
-        let can_settle = !state.settlement_spots(s).is_empty();
-        let spots = if can_settle {
-            EdgeSet::EMPTY
-        } else {
-            state.road_spots(s)
-        };
-        if hand.contains(ROAD_COST) && !can_settle {
-            let topo = topology();
-            let free = state.free_nodes();
-            let mut opening = EdgeSet::EMPTY;
-            for e in spots {
-                if topo.edge_node_set[e.index()].intersects(free) {
-                    opening.insert(e);
+        // Every build costs two cards or more and every bank/port trade gives two or more:
+        // with fewer cards only development cards can be played.
+        if hand.total() >= 2 {
+            state.push_cities(out);
+            if !out.is_empty() {
+                return;
+            }
+            state.push_settlements(out);
+            if !out.is_empty() {
+                return;
+            }
+            if state.deck().total() > 0 && hand.contains(DEV_CARD_COST) {
+                out.push(Action::BuyDevCard);
+            }
+            let can_settle = !state.settlement_spots(s).is_empty();
+            let spots = if can_settle {
+                EdgeSet::EMPTY
+            } else {
+                state.road_spots(s)
+            };
+            if hand.contains(ROAD_COST) && !can_settle {
+                let topo = topology();
+                let free = state.free_nodes();
+                let mut opening = EdgeSet::EMPTY;
+                for e in spots {
+                    if topo.edge_node_set[e.index()].intersects(free) {
+                        opening.insert(e);
+                    }
+                }
+                for e in if opening.is_empty() { spots } else { opening } {
+                    out.push(Action::BuildRoad(e));
                 }
             }
-            for e in if opening.is_empty() { spots } else { opening } {
-                out.push(Action::BuildRoad(e));
-            }
-        }
-        // What to save for: a settlement where one is reachable, else a road towards one
-        // (while settlements remain), then a city, then a card. Any trade gives at least two
-        // cards of a kind (2:1 is the best ratio), so most hands skip this.
-        if hand.0.iter().any(|&c| c >= 2) {
-            let want_road = !can_settle && state.pieces_left(s).1 > 0 && !spots.is_empty();
-            let targets = [
-                (SETTLEMENT_COST, can_settle),
-                (ROAD_COST, want_road),
-                (CITY_COST, !state.city_spots(s).is_empty()),
-                (DEV_CARD_COST, state.deck().total() > 0),
-            ];
-            let ratios = state.trade_ratios(s);
-            for (cost, useful) in targets {
-                if useful {
-                    if let Some(t) = Self::trade_towards(state, hand, &ratios, cost) {
-                        out.push(t);
-                        break;
+            // What to save for: a settlement where one is reachable, else a road towards one
+            // (while settlements remain), then a city, then a card. Any trade gives at least two
+            // cards of a kind (2:1 is the best ratio), so most hands skip this.
+            if hand.0.iter().any(|&c| c >= 2) {
+                let want_road = !can_settle && state.pieces_left(s).1 > 0 && !spots.is_empty();
+                let targets = [
+                    (SETTLEMENT_COST, can_settle),
+                    (ROAD_COST, want_road),
+                    (CITY_COST, !state.city_spots(s).is_empty()),
+                    (DEV_CARD_COST, state.deck().total() > 0),
+                ];
+                let ratios = state.trade_ratios(s);
+                for (cost, useful) in targets {
+                    if useful {
+                        if let Some(t) = Self::trade_towards(state, hand, &ratios, cost) {
+                            out.push(t);
+                            break;
+                        }
                     }
                 }
             }
