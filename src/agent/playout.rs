@@ -60,11 +60,9 @@ impl HeuristicPolicy {
         let mine = topo.hexes_touching(state.settlements(me) | state.cities(me));
         let (ls, lc) = (state.settlements(leader), state.cities(leader));
         // Only hexes at the leader's buildings and at none of ours score above 0.
-        let mut scoring = topo.hexes_touching(ls | lc) & !mine;
+        let scoring = topo.hexes_touching(ls | lc) & !mine;
         let mut best = (0, None);
-        while scoring != 0 {
-            let h = HexId::new(scoring.trailing_zeros() as usize);
-            scoring &= scoring - 1;
+        for h in HexId::in_mask(scoring) {
             if !state.robber_may_go(h) {
                 continue;
             }

@@ -121,15 +121,7 @@ impl Board {
     /// The land hexes carrying dice number `n` (none for numbers outside 2..=12).
     #[inline]
     pub fn hexes_with_number(&self, n: u8) -> impl Iterator<Item = HexId> {
-        let mut mask = self.by_number.get(n as usize).copied().unwrap_or(0);
-        std::iter::from_fn(move || {
-            if mask == 0 {
-                return None;
-            }
-            let h = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(HexId::new(h))
-        })
+        HexId::in_mask(self.by_number.get(n as usize).copied().unwrap_or(0))
     }
 
     /// Decodes the server's BOARDLAYOUT (1014) arrays: 37 hex values, 37 number indices and the

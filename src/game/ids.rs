@@ -79,6 +79,21 @@ dense_id!(
     "Hex"
 );
 
+impl HexId {
+    /// The hexes of a bit mask over `HexId` (bit `h` for hex `h`), lowest first.
+    #[inline]
+    pub fn in_mask(mut mask: u32) -> impl Iterator<Item = HexId> {
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let h = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(HexId::new(h))
+        })
+    }
+}
+
 impl Seat {
     /// The seat after this one (wrapping), i.e. the next player in turn order.
     #[inline]

@@ -85,9 +85,7 @@ pub struct Topology {
     pub node_edge_set: [EdgeSet; 54],
     /// The neighbour nodes of each node (distance rule).
     pub node_neighbours: [NodeSet; 54],
-    /// The 1..3 land hexes at each node (`NONE`-padded).
-    node_hexes: [[u8; 3]; 54],
-    /// The land hexes at each node as a bit mask over `HexId` (bit `h` for hex `h`).
+    /// The 1..3 land hexes at each node as a bit mask over `HexId` (bit `h` for hex `h`).
     pub node_hex_mask: [u32; 54],
     /// The six nodes of each land hex, N, NE, SE, S, SW, NW.
     pub hex_nodes: [[NodeId; 6]; 19],
@@ -112,10 +110,7 @@ impl Topology {
     /// The land hexes touching `n` (1..3).
     #[inline]
     pub fn node_hexes(&self, n: NodeId) -> impl Iterator<Item = HexId> + '_ {
-        self.node_hexes[n.index()]
-            .iter()
-            .filter(|&&h| h != NONE)
-            .map(|&h| HexId::new(h as usize))
+        HexId::in_mask(self.node_hex_mask[n.index()])
     }
 
     /// The land hexes touching any node of `nodes`, as a bit mask over `HexId`.
@@ -147,7 +142,6 @@ impl Topology {
             node_edges: [[NONE; 3]; 54],
             node_edge_set: [EdgeSet::EMPTY; 54],
             node_neighbours: [NodeSet::EMPTY; 54],
-            node_hexes: [[NONE; 3]; 54],
             node_hex_mask: [0; 54],
             hex_nodes: [[NodeId::new(0); 6]; 19],
             hex_node_set: [NodeSet::EMPTY; 19],
@@ -195,11 +189,6 @@ impl Topology {
                 let n = node(&t, hc as i32 + off);
                 t.hex_nodes[hi][k] = n;
                 t.hex_node_set[hi].insert(n);
-                let slot = t.node_hexes[n.index()]
-                    .iter()
-                    .position(|&x| x == NONE)
-                    .unwrap();
-                t.node_hexes[n.index()][slot] = hi as u8;
                 t.node_hex_mask[n.index()] |= 1 << hi;
             }
             for off in [0x02, 0x22, 0x20, -0x02, -0x22, -0x20] {
@@ -280,6 +269,10 @@ mod tests {
             .sum();
         assert_eq!(degree_sum, 2 * 72);
         assert!(NodeId::all().all(|n| (2..=3).contains(&t.node_edges(n).count())));
+        // Every node touches one to three land hexes; 19 hexes of 6 nodes each.
+        assert!(NodeId::all().all(|n| (1..=3).contains(&t.node_hexes(n).count())));
+        let incidences: usize = NodeId::all().map(|n| t.node_hexes(n).count()).sum();
+        assert_eq!(incidences, 19 * 6);
         // Edges joining adjacent land nodes are exactly the 72 (no missing pair):
         // any two nodes of one hex that are consecutive corners share an edge.
         for h in HexId::all() {
