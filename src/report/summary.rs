@@ -366,7 +366,7 @@ pub fn paired_text(first: &str, second: &str, p: &Paired) -> String {
     format!(
         "paired by arena game: {} games in both ({} without a partner)\n  \
          won by both {}, only by {first} {}, only by {second} {}, by neither {}\n  \
-         difference {:+.1} points; McNemar exact two-sided p = {:.3}\n",
+         difference {:+.1} points; McNemar exact two-sided p = {}\n",
         p.games,
         p.unpaired,
         p.both,
@@ -374,8 +374,18 @@ pub fn paired_text(first: &str, second: &str, p: &Paired) -> String {
         p.second_only,
         p.games - p.both - p.first_only - p.second_only,
         100.0 * p.difference(),
-        p.mcnemar_p(),
+        p_text(p.mcnemar_p()),
     )
+}
+
+/// A probability to three decimals, or in scientific notation below 0.001 (where three
+/// decimals would print a lopsided run's p as 0.000).
+fn p_text(p: f64) -> String {
+    if p < 0.001 {
+        format!("{p:.1e}")
+    } else {
+        format!("{p:.3}")
+    }
 }
 
 #[cfg(test)]
@@ -455,6 +465,9 @@ not json
             "{p}"
         );
         assert_eq!(Paired::default().mcnemar_p(), 1.0);
+        let text = paired_text("A", "B", &lopsided);
+        assert!(text.contains("p = 2.2e-5"), "{text}");
+        assert!(paired_text("A", "B", &even).contains("p = 1.000"));
     }
 
     #[test]
