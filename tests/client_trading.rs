@@ -1,4 +1,4 @@
-//! Player trading through one game task (`GamePlayer`) on tokio's paused clock, driven by the
+//! Player trading through one game task (`GameTask`) on tokio's paused clock, driven by the
 //! server lines of a recorded game (`sample3p-game-00.log`, our seat 3): an offer made to us
 //! is answered by the agent (and one we cannot pay is declined at once); our own offer goes
 //! out as MAKEOFFER, is withdrawn with CLEAROFFER when nobody answers, and is not withdrawn
@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use catan_bot::agent::{Agent, View};
-use catan_bot::client::decide::{GameContext, GamePlayer};
+use catan_bot::client::game_task::{GameContext, GameTask};
 use catan_bot::client::ClientConfig;
 use catan_bot::game::{Action, ActionList, Offer, Phase, Resource, ResourceSet, Seat};
 
@@ -51,7 +51,7 @@ fn start(agent: Box<dyn Agent>) -> Harness {
         config,
         server_version: catan_bot::client::versions::ASSUMED,
     };
-    let player = GamePlayer::new(ctx, agent, None);
+    let player = GameTask::new(ctx, agent, None);
     let (inbox, rx) = mpsc::channel(1024);
     tokio::spawn(player.run(rx));
     Harness {

@@ -1,5 +1,5 @@
 //! Property test: arbitrary server message sequences through the mirror and the per-game task
-//! (`GamePlayer`): real games from `tests/fixtures/transcripts`, resumed from snapshots and
+//! (`GameTask`): real games from `tests/fixtures/transcripts`, resumed from snapshots and
 //! fed their next messages, some with a number mutated (to a boundary value, a wrap-around
 //! value, a random one), mixed with random typed messages (any message type of the corpus,
 //! retargeted to the game, every number random). After every message: no panic, the message
@@ -19,7 +19,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tokio::sync::mpsc;
 
-use catan_bot::client::decide::{GameContext, GamePlayer};
+use catan_bot::client::game_task::{GameContext, GameTask};
 use catan_bot::client::mirror::Mirror;
 use catan_bot::client::ClientConfig;
 use catan_bot::game::Seat;
@@ -222,7 +222,7 @@ fn arbitrary_message_sequences_never_break_the_mirror_or_the_game_task() {
         let game = &games[rng.gen_range(0..games.len())];
         let (start, snap) = &game.snapshots[rng.gen_range(0..game.snapshots.len())];
         let mut player =
-            GamePlayer::resume(context(game, &config), config.make_agent(), snap.clone());
+            GameTask::resume(context(game, &config), config.make_agent(), snap.clone());
         let mut next = *start;
         let len = rng.gen_range(1..=MAX_SEQUENCE);
         let mut sent: Vec<String> = Vec::new();

@@ -12,7 +12,7 @@ use jsettlers_protocol::transcript::{parse_lines, Direction};
 use jsettlers_protocol::Message;
 use tokio::sync::mpsc;
 
-use catan_bot::client::decide::{GameContext, GamePlayer};
+use catan_bot::client::game_task::{GameContext, GameTask};
 use catan_bot::client::ClientConfig;
 use catan_bot::game::Seat;
 
@@ -50,7 +50,7 @@ fn taking_over_a_seat_decides_only_once_our_hand_is_in() {
         config: config.clone(),
         server_version: 2700,
     };
-    let mut player = GamePlayer::new(ctx, config.make_agent(), None);
+    let mut player = GameTask::new(ctx, config.make_agent(), None);
     let mut hand_in = false;
     let mut moves_before_hand = Vec::new();
     let mut moved_after = false;

@@ -3,17 +3,28 @@
 //! An agent is asked for one [`Action`] at a time, for the seat `view.me`, which must be
 //! `view.state.to_move()`. Everything it returns must be legal in `view.state`; callers
 //! (arena, client) check and fall back to a legal move if it is not.
+//!
+//! # Layout
+//! - `uct`: the generic open-loop UCT core (tree, selection, backup); knows no Catan.
+//! - `ensemble`: root-parallel ensembles of `uct` trees, their root statistics pooled.
+//! - `search_game`: the Catan adapter of the search (`CatanGame: SearchGame`): which moves
+//!   the tree sees (pruning, trade-optimistic macros, offers), the playout policy, sampling.
+//! - `uct_agent`: [`UctAgent`](uct_agent::UctAgent), the UCT family as an [`Agent`].
+//! - `playout`, `heuristic`: playout policies and the heuristic baseline.
+//! - `determinize`, `tracker`, `view`: hidden information — beliefs, card tracking, worlds.
+//! - `negotiate`: the trading model (after the stock robot's negotiator).
+//! - `spec`: agent specs (`NAME:key=value,...`).
 
-pub mod catan;
 pub mod determinize;
 pub mod ensemble;
 pub mod heuristic;
 pub mod negotiate;
 pub mod playout;
-pub mod search;
+pub mod search_game;
 pub mod spec;
 pub mod tracker;
 pub mod uct;
+pub mod uct_agent;
 pub mod view;
 
 use std::time::Instant;
@@ -52,6 +63,6 @@ pub fn build(spec: &AgentSpec) -> Box<dyn Agent> {
         AgentKind::Heuristic => {
             Box::new(heuristic::HeuristicAgent::new(seed).with_trading(spec.trade))
         }
-        _ => Box::new(search::UctAgent::new(spec)),
+        _ => Box::new(uct_agent::UctAgent::new(spec)),
     }
 }

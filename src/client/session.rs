@@ -1,9 +1,9 @@
 //! One connection's life: handshake (VERSION first, then IMAROBOT), pings, invitations, and
 //! routing of every game's messages to that game's task, several games at once. Imports
-//! tokio, `jsettlers_protocol` and the client's connection, decide and shutdown modules.
+//! tokio, `jsettlers_protocol` and the client's connection, game_task and shutdown modules.
 //!
 //! ```text
-//!   socket ──Reader──▶ session ──(per game mpsc)──▶ GamePlayer task ─┐
+//!   socket ──Reader──▶ session ──(per game mpsc)──▶ GameTask task ─┐
 //!      ▲                  │ pings, JOINGAME                         │ decisions
 //!      └────Writer◀───────┴──────────────(shared mpsc)◀─────────────┘
 //! ```
@@ -26,7 +26,7 @@ use tokio::task::JoinSet;
 use tracing::{debug, info, info_span, warn, Instrument};
 
 use super::connection;
-use super::decide::{GameContext, GamePlayer};
+use super::game_task::{GameContext, GameTask};
 use super::logsafe::shown;
 use super::options;
 use super::report::GameReport;
@@ -278,7 +278,7 @@ where
                             server_version,
                         };
                         let record = open_record(&config, &m.game, nickname);
-                        let mut player = GamePlayer::new(ctx, config.make_agent(), record);
+                        let mut player = GameTask::new(ctx, config.make_agent(), record);
                         if let Some(v) = &server_version_msg {
                             // Recorded first, so `replay` knows the server's release.
                             player.on_message(v);

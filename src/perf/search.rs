@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 
 use super::cpu::{CpuScope, Stopwatch};
 use crate::agent::playout::{HeuristicPolicy, PlayoutPolicy};
-use crate::agent::search::UctAgent;
+use crate::agent::uct_agent::UctAgent;
 use crate::agent::{AgentSpec, View};
 use crate::game::{ActionList, Board, Phase, Rules, Seat, State};
 use crate::report::stats::percentile;

@@ -127,7 +127,7 @@ struct Held {
 }
 
 /// A per-game task (see the module doc).
-pub struct GamePlayer {
+pub struct GameTask {
     ctx: GameContext,
     mirror: Mirror,
     /// Whether the agent answers trade offers (otherwise each is declined at once).
@@ -150,7 +150,7 @@ pub struct GamePlayer {
     accept_out: Option<bool>,
     report: GameReport,
     record: Option<BufWriter<File>>,
-    /// Messages decided but not yet handed to the writer queue (see [`GamePlayer::run`]).
+    /// Messages decided but not yet handed to the writer queue (see [`GameTask::run`]).
     outbox: Vec<Message>,
     done: bool,
     pacer: Pacer,
@@ -163,18 +163,18 @@ pub struct GamePlayer {
     reported: bool,
 }
 
-impl GamePlayer {
+impl GameTask {
     /// A player for `ctx.game` using `agent`; records to `record` when given.
-    pub fn new(ctx: GameContext, agent: Box<dyn Agent>, record: Option<File>) -> GamePlayer {
+    pub fn new(ctx: GameContext, agent: Box<dyn Agent>, record: Option<File>) -> GameTask {
         let mirror = Mirror::new(&ctx.game);
-        let mut player = GamePlayer::resume(ctx, agent, mirror);
+        let mut player = GameTask::resume(ctx, agent, mirror);
         player.record = record.map(BufWriter::new);
         player
     }
 
     /// A player going on from `mirror` (a game already under way; property tests start from
     /// snapshots of real games), not recording.
-    pub fn resume(ctx: GameContext, agent: Box<dyn Agent>, mut mirror: Mirror) -> GamePlayer {
+    pub fn resume(ctx: GameContext, agent: Box<dyn Agent>, mut mirror: Mirror) -> GameTask {
         let record = None;
         mirror.me = Some(ctx.seat);
         mirror.nickname = Some(ctx.nickname.clone());
@@ -185,7 +185,7 @@ impl GamePlayer {
             ..Default::default()
         };
         let pacer = Pacer::new(ctx.config.pace, ctx.config.decision_ms, AGENT_GRACE_MS);
-        GamePlayer {
+        GameTask {
             ctx,
             mirror,
             answers_offers: agent.answers_offers(),

@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl GamePlayer {
+impl GameTask {
     /// MAKEOFFER: the server's echo of our offer (the offer is out: wait for answers), or an
     /// offer made to us (answered by the agent like any decision, see `maybe_decide`).
     pub(super) fn on_offer(&mut self, m: &proto::MakeOffer) {

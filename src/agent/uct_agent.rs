@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::catan::{CatanGame, TreeMove, Variant};
 use super::ensemble::{search_ensemble, EnsembleConfig};
 use super::heuristic::heuristic_action;
+use super::search_game::{CatanGame, TreeMove, Variant};
 use super::spec::{AgentKind, AgentSpec};
 use super::uct::{Limits, Params, SearchResult};
 use super::view::View;

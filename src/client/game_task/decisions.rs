@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl GamePlayer {
+impl GameTask {
     // ---- deciding ---------------------------------------------------------------------
 
     /// The view to decide from and when the decision started, if a decision is due; answers

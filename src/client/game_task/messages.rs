@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl GamePlayer {
+impl GameTask {
     // ---- incoming ---------------------------------------------------------------------
 
     /// Applies one message of this game.
