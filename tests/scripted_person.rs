@@ -111,6 +111,12 @@ impl Drop for Kill {
     }
 }
 
+/// The mirror's server state as its wire number (0 before the first), for this file's
+/// numeric comparisons.
+fn state_no(m: &Mirror) -> i32 {
+    m.server_state().map_or(0, |g| g.wire())
+}
+
 fn port() -> u16 {
     if let Some(p) = std::env::var("PERSON_PORT")
         .ok()
@@ -285,14 +291,17 @@ impl Leave {
 
     /// Whether this is the moment, `my_turns` being the person's regular turns so far.
     fn now(self, mirror: &Mirror, me: Seat, my_turns: u32) -> bool {
-        let mine = mirror.current == Some(me);
+        let mine = mirror.current() == Some(me);
         match self {
-            Leave::Start1 => mine && mirror.state == START1A,
-            Leave::Start2 => mine && mirror.state == START2A,
-            Leave::Roll(n) => mine && mirror.state == ROLL_OR_CARD && my_turns >= n,
-            Leave::Play(n) => mine && mirror.state == PLAY1 && my_turns >= n,
+            Leave::Start1 => mine && state_no(mirror) == START1A,
+            Leave::Start2 => mine && state_no(mirror) == START2A,
+            Leave::Roll(n) => mine && state_no(mirror) == ROLL_OR_CARD && my_turns >= n,
+            Leave::Play(n) => mine && state_no(mirror) == PLAY1 && my_turns >= n,
             Leave::Other(n) => {
-                !mine && mirror.current.is_some() && mirror.state == PLAY1 && mirror.turn >= n
+                !mine
+                    && mirror.current().is_some()
+                    && state_no(mirror) == PLAY1
+                    && mirror.turn() >= n
             }
         }
     }
@@ -887,7 +896,7 @@ async fn play_person(
             Instant::now() < deadline,
             "the person never left: our bot seated {bot_seat:?}, arrived {bot_arrived}, \
              {offers} offers made, state {}, {my_turns} turns of the person",
-            mirror.state
+            state_no(&mirror)
         );
         // Quiet for 3 s while the person is to move: its last request was refused (or never
         // asked for); decide again, at random.
@@ -923,7 +932,7 @@ async fn play_person(
                 Message::PutPiece(p)
                     if p.game == game
                         && p.player == 0
-                        && mirror.state == PLAY1
+                        && state_no(&mirror) == PLAY1
                         && undos < undo_wanted
                         && undo_turn != my_turns
                         && !undo_sent =>
@@ -980,7 +989,7 @@ async fn play_person(
         if mirror.is_over() {
             panic!("the game ended with the person seated");
         }
-        let my_roll = mirror.current == Some(me) && mirror.state == ROLL_OR_CARD;
+        let my_roll = mirror.current() == Some(me) && state_no(&mirror) == ROLL_OR_CARD;
         if my_roll && !was_my_roll {
             my_turns += 1;
         }
@@ -990,7 +999,7 @@ async fn play_person(
         let ghost_pending = ghost.is_some() && !ghost_city;
 
         if let Some(leave) = leave {
-            if bot.proc.is_none() && mirror.state >= START1A {
+            if bot.proc.is_none() && state_no(&mirror) >= START1A {
                 // Every built-in robot sat before the game started: now ours may log in.
                 bot.start();
             }
@@ -1018,7 +1027,7 @@ async fn play_person(
         if !decide_now {
             continue;
         }
-        if !chatted && mirror.state >= START1A {
+        if !chatted && state_no(&mirror) >= START1A {
             chatted = true;
             for text in [
                 "hello robots".to_owned(),
@@ -1051,19 +1060,19 @@ async fn play_person(
         }
         if leave.is_none() && !undoing && !ghost_pending {
             let Some(bot) = bot_seat else { continue };
-            if mirror.state == PLAY1 && mirror.current == Some(Seat::new(bot as usize)) {
+            if state_no(&mirror) == PLAY1 && mirror.current() == Some(Seat::new(bot as usize)) {
                 if sent.is_none() && msg.is_some() {
                     offer(&mut person, game, &mirror, me, bot, &mut sent, &mut offers).await;
                 }
                 continue;
             }
         }
-        let my_move = mirror.current == Some(me) || mirror.discard_request.is_some();
+        let my_move = mirror.current() == Some(me) || mirror.discard_request.is_some();
         if !my_move {
             continue;
         }
-        let my_turn = mirror.current == Some(me) && mirror.discard_request.is_none();
-        if ghost.is_some() && my_turn && mirror.state == START2B && ghost_node.is_none() {
+        let my_turn = mirror.current() == Some(me) && mirror.discard_request.is_none();
+        if ghost.is_some() && my_turn && state_no(&mirror) == START2B && ghost_node.is_none() {
             // Take the second settlement back instead of placing the road.
             let node = my_last_settlement.expect("the person's second settlement");
             ghost_node = Some(node);
@@ -1076,7 +1085,8 @@ async fn play_person(
                 .await;
             continue;
         }
-        if let (true, Some(node), true, PLAY1) = (ghost_pending, ghost_node, my_turn, mirror.state)
+        if let (true, Some(node), true, PLAY1) =
+            (ghost_pending, ghost_node, my_turn, state_no(&mirror))
         {
             assert!(ghost_echo, "no CANCELBUILDREQUEST echo for our settlement");
             assert!(
@@ -1127,13 +1137,13 @@ async fn play_person(
                 } else {
                     fallback.decide(&view, None)
                 };
-                if let (Some(g), Some(node), START2A) = (ghost, ghost_node, mirror.state) {
+                if let (Some(g), Some(node), START2A) = (ghost, ghost_node, state_no(&mirror)) {
                     let freed = NodeId::from_server(node).expect("a land node");
                     action = second_settlement(action, &view.state, freed, g);
                 }
                 eprintln!(
                     "person: state {}{}: {action:?}",
-                    mirror.state,
+                    state_no(&mirror),
                     if msg.is_none() {
                         " (quiet, at random)"
                     } else {
@@ -1145,15 +1155,18 @@ async fn play_person(
                     .await;
             }
             Ok(_) => {}
-            Err(e) if msg.is_none() => eprintln!("person: no view in state {}: {e}", mirror.state),
+            Err(e) if msg.is_none() => {
+                eprintln!("person: no view in state {}: {e}", state_no(&mirror))
+            }
             Err(_) => {}
         }
     };
     let answer_ms = sent.map_or(0, |at| at.elapsed().as_millis());
-    let left_in = mirror.state;
+    let left_in = state_no(&mirror);
     eprintln!(
         "person: leaving in state {left_in}, turn {}, current {:?}",
-        mirror.turn, mirror.current
+        mirror.turn(),
+        mirror.current()
     );
 
     person

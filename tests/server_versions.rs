@@ -303,7 +303,10 @@ fn a_persons_undone_builds_on_a_real_server_leave_the_mirror() {
     let mut pending = None;
     for line in &lines {
         if let Message::PutPiece(p) = line {
-            if p.player == 0 && p.piece_type == 0 && m.state == 20 {
+            if p.player == 0
+                && p.piece_type == 0
+                && m.server_state() == Some(jsettlers_protocol::codes::GameState::Play1)
+            {
                 roads_before_build = Some(m.view().unwrap().state.roads(person));
             }
         }
@@ -374,7 +377,7 @@ fn joining_a_game_in_progress_builds_the_mirror_from_the_servers_state() {
     assert_eq!((me.known.0, me.unknown), ([1, 0, 0, 2, 0], 0));
     assert_eq!(m.hand(Seat::new(1)).unknown, 5);
     // Round 3, first player seat 0, seat 1 to move: 2 rounds of 4 turns, then its 2nd turn.
-    assert_eq!(m.turn, 10);
+    assert_eq!(m.turn(), 10);
     let view = m.view().expect("a view after joining");
     assert_eq!(view.state.dev_cards(Seat::new(2)).get(DevCard::Knight), 1);
     assert_eq!(view.state.deck().total(), 21);

@@ -4,8 +4,8 @@
 
 use rand::Rng;
 
-use super::view::View;
-use crate::game::{DevCard, DevSet, Resource, ResourceSet, Seat, State, BANK_PER_RESOURCE};
+use super::view::{Belief, View};
+use crate::game::{BySeat, DevCard, DevSet, Resource, ResourceSet, Seat, State, BANK_PER_RESOURCE};
 
 /// Whether `view` hides anything at all (if not, determinizing is the identity).
 pub fn has_hidden(view: &View) -> bool {
@@ -15,6 +15,35 @@ pub fn has_hidden(view: &View) -> bool {
             || (b.dev_hidden
                 && (view.state.dev_cards(s).total() + view.state.new_dev_cards(s).total()) > 0)
     })
+}
+
+/// Resource cards of each kind the viewer has not seen: 19 per resource less every card of
+/// known type in `beliefs` (negative where JSettlers' unlimited bank paid more).
+pub fn unseen_resources(beliefs: &BySeat<Belief>) -> [i32; 5] {
+    let mut unseen = [i32::from(BANK_PER_RESOURCE); 5];
+    for s in Seat::all() {
+        for r in Resource::ALL {
+            unseen[r.index()] -= i32::from(beliefs[s].known[r]);
+        }
+    }
+    unseen
+}
+
+/// The likeliest hands, without chance: every seat's known cards, and each unknown card as
+/// the resource the viewer has seen least of (ties to the first kind). What a client shows
+/// the agent before it determinizes.
+pub fn guess_hidden_hands(state: &mut State, beliefs: &BySeat<Belief>) {
+    let mut supply = unseen_resources(beliefs);
+    for s in Seat::all() {
+        let b = beliefs[s];
+        let mut hand = b.known;
+        for _ in 0..b.unknown {
+            let r = (0..5).max_by_key(|&r| (supply[r], 4 - r)).unwrap_or(0);
+            supply[r] -= 1;
+            hand.0[r] = hand.0[r].saturating_add(1);
+        }
+        state.set_hand(s, hand);
+    }
 }
 
 /// Samples a world consistent with `view`.
@@ -31,13 +60,7 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
     let mut world = view.state.clone();
 
     // Resources.
-    let mut unseen = [0i32; 5];
-    for r in Resource::ALL {
-        let known: i32 = Seat::all()
-            .map(|s| view.beliefs[s].known.get(r) as i32)
-            .sum();
-        unseen[r.index()] = (BANK_PER_RESOURCE as i32 - known).max(1);
-    }
+    let mut unseen = unseen_resources(&view.beliefs).map(|n| n.max(1));
     for s in Seat::all() {
         let b = view.beliefs[s];
         if b.unknown == 0 {

@@ -149,8 +149,8 @@ pub fn replay(text: &str) -> Replay {
                 // mirror's description (the client builds its View the same way).
                 if matches!(msg, Message::GameState(_) | Message::Turn(_))
                     && mirror.me.is_some()
-                    && mirror.current == mirror.me
-                    && GameState::from_wire(mirror.state).is_some_and(GameState::is_decision)
+                    && mirror.current() == mirror.me
+                    && mirror.server_state().is_some_and(GameState::is_decision)
                 {
                     *views += 1;
                     match mirror.view() {

@@ -6,13 +6,37 @@
 //! `SOCDevCardConstants`.
 
 use jsettlers_protocol as proto;
-use jsettlers_protocol::codes::PieceType;
+use jsettlers_protocol::codes::{GameState, PieceType};
 
-use crate::game::{Action, DevCard, Resource, ResourceSet, Seat, State};
+use crate::game::{Action, DevCard, Phase, Resource, ResourceSet, Seat, State};
 
 /// A seat from a player number, `None` for -1 and anything outside 0..4.
 pub fn seat(pn: i32) -> Option<Seat> {
     usize::try_from(pn).ok().and_then(Seat::try_new)
+}
+
+/// The engine phase of a server game state (`SOCGame` constants, guide §6.1), `None` for
+/// states with no classic decision (0..4, the two-step build states 30..32, the 6-player and
+/// scenario states). The one table between the two.
+pub const fn phase(state: GameState) -> Option<Phase> {
+    use GameState as G;
+    Some(match state {
+        G::Start1A => Phase::InitialSettlement1,
+        G::Start1B => Phase::InitialRoad1,
+        G::Start2A => Phase::InitialSettlement2,
+        G::Start2B => Phase::InitialRoad2,
+        G::RollOrCard => Phase::RollOrCard,
+        G::Play1 => Phase::Main,
+        G::PlacingRobber => Phase::PlacingRobber,
+        G::PlacingFreeRoad1 => Phase::FreeRoad1,
+        G::PlacingFreeRoad2 => Phase::FreeRoad2,
+        G::WaitingForDiscards => Phase::Discard,
+        G::WaitingForRobChoosePlayer => Phase::ChooseVictim,
+        G::WaitingForDiscovery => Phase::YearOfPlenty,
+        G::WaitingForMonopoly => Phase::Monopoly,
+        G::Over => Phase::Over,
+        _ => return None,
+    })
 }
 
 /// The player number of a seat.
@@ -142,6 +166,37 @@ mod tests {
         let w = proto::ResourceSet::new(1, 0, 2, 0, 3);
         assert_eq!(to_wire(resources(&w).unwrap()), w);
         assert_eq!(resources(&proto::ResourceSet::new(-1, 0, 0, 0, 0)), None);
+    }
+
+    #[test]
+    fn every_phase_has_one_server_state() {
+        // Each engine phase but the trade response (the server stays in PLAY1 for it) comes
+        // from exactly one server state; the two-step build states have none.
+        for p in [
+            Phase::InitialSettlement1,
+            Phase::InitialRoad1,
+            Phase::InitialSettlement2,
+            Phase::InitialRoad2,
+            Phase::RollOrCard,
+            Phase::Main,
+            Phase::PlacingRobber,
+            Phase::FreeRoad1,
+            Phase::FreeRoad2,
+            Phase::Discard,
+            Phase::ChooseVictim,
+            Phase::YearOfPlenty,
+            Phase::Monopoly,
+            Phase::Over,
+        ] {
+            let from: Vec<_> = GameState::ALL
+                .iter()
+                .filter(|&&g| phase(g) == Some(p))
+                .collect();
+            assert_eq!(from.len(), 1, "{p:?}: {from:?}");
+        }
+        assert_eq!(phase(GameState::PlacingRoad), None);
+        assert_eq!(phase(GameState::SpecialBuilding), None);
+        assert_eq!(phase(GameState::Play1), Some(Phase::Main));
     }
 
     #[test]

@@ -1,14 +1,19 @@
 //! Server releases the client supports, and the version numbers at which the server's message
 //! sequences change. Like JSettlers' own clients (`SOCDisplaylessPlayerClient.sVersion`,
 //! `MessageHandler.handleVERSION`), the client decides by the version number in the server's
-//! VERSION message. Imports nothing.
+//! VERSION message. Imports the protocol crate's one version constant.
 
 /// The oldest server release we play against: 2.4.00. Older servers are refused at login.
 pub const OLDEST_SUPPORTED: i32 = 2400;
 
+/// The version we speak (the protocol crate's [`ROBOT_VERSION`]: 2.7's message forms).
+///
+/// [`ROBOT_VERSION`]: jsettlers_protocol::Version::ROBOT_VERSION
+pub const OURS: i32 = jsettlers_protocol::Version::ROBOT_VERSION;
+
 /// The version we assume when no VERSION line was seen (transcripts recorded before the
-/// client wrote one; the server of all of them was 2.7).
-pub const ASSUMED: i32 = 2700;
+/// client wrote one; the server of all of them was 2.7, the version we speak).
+pub const ASSUMED: i32 = OURS;
 
 /// From 2.5.00 the server no longer sends `SOCPlayerElement` gains and losses next to
 /// `SOCBankTrade` (`SOCBankTrade.VERSION_FOR_OMIT_PLAYERELEMENTS`); the bank-trade message

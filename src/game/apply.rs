@@ -1,16 +1,15 @@
 //! apply / try_apply / apply_unchecked, with chance outcomes sampled from a caller's rng or
-//! supplied by the caller; one function per action kind. Imports std, `rand::Rng`, and the
-//! game vocabulary.
+//! supplied by the caller; one function per action kind. Pieces and their caches are in
+//! `placement.rs`, the awards in `awards.rs`. Imports std, `rand::Rng`, and the game
+//! vocabulary.
 
 use super::action::{Action, ActionList};
 use super::chance::{Chance, Outcome, Sampled};
-use super::ids::{HexId, NodeId, Seat};
+use super::ids::{HexId, Seat};
 use super::phase::Phase;
 use super::resources::{
     DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
-use super::road::longest_from;
-use super::sets::NodeSet;
 use super::state::{State, MAX_ROADS};
 use super::topology::topology;
 use rand::Rng;
@@ -267,57 +266,11 @@ impl State {
         // SOCGame.checkForWinner: only the current player wins, checked after each action
         // and when a turn starts (SOCGame.endTurn).
         if self.phase != Phase::Over && self.total_vp(self.current) >= self.rules.vp_to_win {
-            self.phase = Phase::Over;
-            self.winner = Some(self.current);
+            self.end_game();
         }
     }
 
     // ---- one function per action kind ------------------------------------------------
-
-    fn place_initial_settlement(&mut self, s: Seat, n: NodeId) {
-        self.place_settlement(s, n);
-        self.last_settlement[s] = Some(n);
-        if self.phase == Phase::InitialSettlement2 {
-            // The second settlement yields one card per adjacent land hex (desert none):
-            // SOCGame.putPieceCommon in START2A; the server does not announce it (guide §0.6).
-            let income = self.settlement_yield(n);
-            for r in Resource::ALL {
-                if income[r] > 0 {
-                    self.gain(s, r, income[r]);
-                }
-            }
-            self.phase = Phase::InitialRoad2;
-        } else {
-            self.phase = Phase::InitialRoad1;
-        }
-    }
-
-    /// Snake order (`SOCGame.advanceTurnStateAfterPutPiece`): round 1 in seat order from the
-    /// first player; the last seat places twice in a row; round 2 backwards; the first player
-    /// places last and rolls first.
-    fn advance_initial_placement(&mut self) {
-        match self.phase {
-            Phase::InitialRoad1 => {
-                let next = self.rules.next_seat(self.current);
-                if next == self.first_player {
-                    self.phase = Phase::InitialSettlement2;
-                } else {
-                    self.current = next;
-                    self.phase = Phase::InitialSettlement1;
-                }
-            }
-            Phase::InitialRoad2 => {
-                if self.current == self.first_player {
-                    self.phase = Phase::RollOrCard;
-                    self.turn = 1;
-                } else {
-                    self.current = self.rules.prev_seat(self.current);
-                    self.phase = Phase::InitialSettlement2;
-                }
-            }
-            _ => unreachable!("initial road outside initial placement"),
-        }
-    }
 
     fn roll(&mut self, d: u8) {
         self.dice = d;
@@ -377,16 +330,8 @@ impl State {
     }
 
     fn end_turn(&mut self) {
-        let s = self.current;
-        // Cards bought this turn become playable from the owner's next turn.
-        self.age_dev_cards(s);
-        self.played_dev = false;
-        self.offers_made = 0;
-        self.dice = 0;
         // SOCGame.advanceTurn: the next occupied seat.
-        self.current = self.rules.next_seat(s);
-        self.turn += 1;
-        self.phase = Phase::RollOrCard;
+        self.begin_turn(self.rules.next_seat(self.current), Some(Phase::RollOrCard));
     }
 
     fn discard(&mut self, seat: Seat, d: ResourceSet) {
@@ -398,18 +343,6 @@ impl State {
         if self.discard_owed.0.iter().all(|&x| x == 0) {
             self.phase = Phase::PlacingRobber;
         }
-    }
-
-    /// Victims if the robber stood on `h`.
-    fn victims_at(&self, h: HexId) -> [bool; 4] {
-        let ns = topology().hex_node_set[h.index()];
-        let mut v = [false; 4];
-        for o in Seat::all() {
-            v[o.index()] = o != self.current
-                && (self.settlements[o] | self.cities[o]).intersects(ns)
-                && self.hands[o].total() > 0;
-        }
-        v
     }
 
     /// `SOCGame.moveRobber`: no victim → back; one → steal at once; several → choose.
@@ -440,17 +373,6 @@ impl State {
         self.played_dev = true;
     }
 
-    /// `SOCGame.updateLargestArmy`: at least 3 knights and more than the holder.
-    pub(super) fn update_largest_army(&mut self) {
-        let mut size = self.largest_army.map_or(2, |h| self.knights[h]);
-        for o in Seat::all() {
-            if self.knights[o] > size {
-                size = self.knights[o];
-                self.largest_army = Some(o);
-            }
-        }
-    }
-
     /// After the robber or a card: back to `Main` if the dice were rolled, else to
     /// `RollOrCard` (a card played before the roll; JSettlers checks `currentDice != 0`).
     #[inline]
@@ -479,75 +401,9 @@ impl State {
     }
 
     #[inline]
-    fn gain(&mut self, s: Seat, r: Resource, n: u8) {
+    pub(super) fn gain(&mut self, s: Seat, r: Resource, n: u8) {
         self.hands[s][r] += n;
         self.bank[r.index()] -= n as i16;
-    }
-
-    pub(super) fn place_settlement(&mut self, s: Seat, n: NodeId) {
-        let topo = topology();
-        self.settlements[s].insert(n);
-        self.occupy(s, n);
-        // A settlement may cut opponents' roads (SOCGame.putPieceCommon → updateLongestRoad).
-        let mut changed = false;
-        for o in Seat::all() {
-            if o != s && self.road_nodes[o].contains(n) {
-                // Opponents can no longer build roads onward from this node.
-                self.update_road_reach(o);
-            }
-            // Only a node inside a trail (two or more of the opponent's roads) can cut it.
-            if o != s && (topo.node_edge_set[n.index()] & self.roads[o]).len() >= 2 {
-                self.update_road_len(o);
-                changed = true;
-            }
-        }
-        if changed {
-            self.update_longest_road_award();
-        }
-    }
-
-    /// A new building of `s` on `n` (its settlement or city already in the piece sets): the
-    /// node occupied, it and its neighbours closed to settling, its edges in `s`'s road
-    /// reach, `s`'s ports.
-    #[inline]
-    pub(super) fn occupy(&mut self, s: Seat, n: NodeId) {
-        let topo = topology();
-        self.occupied.insert(n);
-        self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
-        self.road_reach[s] |= topo.node_edge_set[n.index()];
-        self.update_ports(s);
-    }
-
-    pub(super) fn place_road(&mut self, s: Seat, e: super::ids::EdgeId) {
-        let topo = topology();
-        let old_roads = self.roads[s];
-        let old_nodes = self.road_nodes[s];
-        self.roads[s].insert(e);
-        self.all_roads.insert(e);
-        self.road_nodes[s] |= topo.edge_node_set[e.index()];
-        let [a, b] = topo.edge_nodes[e.index()];
-        let opponents = self.occupied - self.settlements[s] - self.cities[s];
-        for n in [a, b] {
-            if !opponents.contains(n) {
-                self.road_reach[s] |= topo.node_edge_set[n.index()];
-            }
-        }
-        if old_nodes.contains(a) && old_nodes.contains(b) {
-            // Closing a loop or joining branches: recompute.
-            self.update_road_len(s);
-        } else {
-            // One end is new to the network, so a trail using `e` ends there: the longest
-            // such trail is `e` plus the longest trail starting at the other end.
-            let inner = if old_nodes.contains(a) { a } else { b };
-            let blockers = self.occupied - self.settlements[s] - self.cities[s];
-            let through = if blockers.contains(inner) {
-                1
-            } else {
-                1 + longest_from(old_roads, blockers, inner)
-            };
-            self.road_len[s] = self.road_len[s].max(through);
-        }
-        self.update_longest_road_award();
     }
 }
 
@@ -556,10 +412,11 @@ mod tests {
     use super::*;
     use crate::game::board::Board;
     use crate::game::chance::Outcome;
-    use crate::game::ids::EdgeId;
+    use crate::game::ids::{EdgeId, NodeId};
     use crate::game::movegen::DISCARD_CAP;
     use crate::game::resources::DevSet;
     use crate::game::rules::Rules;
+    use crate::game::sets::NodeSet;
     use crate::game::setup::{Setup, SetupError};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
@@ -1108,7 +965,7 @@ mod tests {
         st.apply(Action::EndTurn, &mut rng());
         assert!(st.is_over());
         assert_eq!(st.winner(), Some(seat(1)));
-        assert_eq!(st.phase().to_server(), 1000);
+        assert_eq!(st.phase(), Phase::Over);
     }
 
     #[test]

@@ -118,6 +118,18 @@ impl Board {
         }
     }
 
+    /// A blank board: no hex produces, every port is 3:1, the robber on the first hex. Not a
+    /// game's board (it breaks the one-desert invariant): what a client's mirror holds until
+    /// the server sends the real layout ([`State::lay_board`](super::State::lay_board)).
+    pub fn blank() -> Board {
+        Board::new(
+            [None; 19],
+            [0; 19],
+            [None; 9],
+            HexId::all().next().expect("19 land hexes"),
+        )
+    }
+
     /// The land hexes carrying dice number `n` (none for numbers outside 2..=12).
     #[inline]
     pub fn hexes_with_number(&self, n: u8) -> impl Iterator<Item = HexId> {

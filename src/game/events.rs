@@ -11,7 +11,7 @@
 
 use super::ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 use super::phase::Phase;
-use super::resources::{DevCard, DevSet, ResourceSet};
+use super::resources::{DevCard, ResourceSet};
 use super::rules::Rules;
 use super::setup::SetupError;
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
@@ -26,28 +26,6 @@ pub enum Piece {
     Settlement(NodeId),
     /// A city on a node (replacing the seat's settlement there).
     City(NodeId),
-}
-
-/// Who is to move and in which phase: the part of a position a server states in its turn and
-/// game-state messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// The seat whose turn it is.
-    pub current: Seat,
-    /// The seat that placed first and rolls first.
-    pub first_player: Seat,
-    /// The pending decision.
-    pub phase: Phase,
-    /// This turn's dice total, 0 before the roll.
-    pub dice: u8,
-    /// Whether the current player played a development card this turn.
-    pub played_dev: bool,
-    /// Turns played (1 in the first player's first regular turn).
-    pub turn: u32,
-    /// Cards each seat still owes in `Phase::Discard`.
-    pub discard_owed: BySeat<u8>,
-    /// The winner once the game is over.
-    pub winner: Option<Seat>,
 }
 
 impl State {
@@ -224,6 +202,19 @@ impl State {
         out
     }
 
+    /// What an initial settlement at `n` pays its owner now: the second one yields one card
+    /// per adjacent land hex, the desert none (`SOCGame.putPieceCommon` in START2A); any
+    /// other settlement nothing. The engine's own placement and a server's PUTPIECE both
+    /// come here.
+    #[inline]
+    pub fn initial_settlement_income(&self, n: NodeId) -> ResourceSet {
+        if self.phase == Phase::InitialSettlement2 {
+            self.settlement_yield(n)
+        } else {
+            ResourceSet::EMPTY
+        }
+    }
+
     /// `seat`'s development cards bought this turn become playable (`SOCGame.endTurn` →
     /// `SOCPlayer.updateAtTurn`).
     pub fn age_dev_cards(&mut self, seat: Seat) {
@@ -290,33 +281,161 @@ impl State {
         self.rules = rules;
     }
 
-    /// Sets who is to move and in which phase, as the server states it. A pending trade offer
-    /// is dropped (the client follows offers itself).
-    pub fn set_position(&mut self, p: Position) {
-        self.current = p.current;
-        self.first_player = p.first_player;
-        self.phase = p.phase;
-        self.dice = p.dice;
-        self.played_dev = p.played_dev;
-        self.turn = p.turn;
-        self.discard_owed = if p.phase == Phase::Discard {
-            p.discard_owed
-        } else {
-            BySeat::default()
-        };
-        self.winner = if p.phase == Phase::Over {
-            p.winner
-        } else {
-            None
-        };
+    /// A turn begins for `seat` (`SOCGame.endTurn` → `advanceTurn`, `SOCPlayer.updateAtTurn`),
+    /// in `phase` if one is given: the cards bought in the turn that ends become playable, no
+    /// card is played yet, the dice are not rolled, no offer stands; a regular turn
+    /// (`Phase::RollOrCard`) counts one more. The engine's own end of a turn and a server's
+    /// TURN both come here.
+    #[inline]
+    pub fn begin_turn(&mut self, seat: Seat, phase: Option<Phase>) {
+        for s in Seat::all() {
+            self.age_dev_cards(s);
+        }
+        self.played_dev = false;
+        self.offers_made = 0;
         self.offer = None;
+        self.dice = 0;
+        self.current = seat;
+        if let Some(phase) = phase {
+            if phase == Phase::RollOrCard {
+                self.turn = self.turn.saturating_add(1);
+            }
+            self.set_phase(phase);
+        }
     }
 
-    /// Replaces every seat's development cards and the deck at once (guessed hidden kinds).
-    pub fn set_all_dev_cards(&mut self, old: BySeat<DevSet>, new: BySeat<DevSet>, deck: DevSet) {
-        self.dev_old = old;
-        self.dev_new = new;
-        self.deck = deck;
+    /// The game is over and the current player has won (`SOCGame.checkForWinner`: only the
+    /// current player wins).
+    #[inline]
+    pub fn end_game(&mut self) {
+        self.phase = Phase::Over;
+        self.winner = Some(self.current);
+    }
+
+    /// The pending decision as a server states it (its game state). Discards owed and a
+    /// pending offer belong to their phases and go with them; `Phase::Over` ends the game
+    /// for the current player ([`State::end_game`]).
+    pub fn set_phase(&mut self, phase: Phase) {
+        if phase == Phase::Over {
+            return self.end_game();
+        }
+        if phase != Phase::Discard {
+            self.discard_owed = BySeat::default();
+        }
+        if phase != Phase::TradeResponse {
+            self.offer = None;
+        }
+        self.winner = None;
+        self.phase = phase;
+    }
+
+    /// Cards `seat` owes in `Phase::Discard` (a server's discard request).
+    pub fn set_discard_owed(&mut self, seat: Seat, cards: u8) {
+        self.discard_owed[seat] = cards;
+    }
+
+    /// The seat whose turn it is, as a server states it (SETTURN, CURRENT_PLAYER).
+    pub fn set_current_player(&mut self, seat: Seat) {
+        self.current = seat;
+    }
+
+    /// The seat that placed first and rolls first (FIRSTPLAYER).
+    pub fn set_first_player(&mut self, seat: Seat) {
+        self.first_player = seat;
+    }
+
+    /// This turn's dice total (DICERESULT), 0 for none.
+    pub fn set_dice(&mut self, dice: u8) {
+        self.dice = dice;
+    }
+
+    /// Whether the current player has played a development card this turn.
+    pub fn set_played_dev_card(&mut self, played: bool) {
+        self.played_dev = played;
+    }
+
+    /// The turn count from JSettlers' round count (joining a game in progress: the turns
+    /// played before are not seen), see [`State::turn_in_round`].
+    pub fn set_round(&mut self, round: u32) {
+        self.turn = self.turn_in_round(round);
+    }
+
+    /// `seat` buys `card` from the deck (bought this turn). Returns false, changing nothing,
+    /// if the deck has no card of that kind.
+    pub fn draw_dev_card(&mut self, seat: Seat, card: DevCard) -> bool {
+        if self.deck[card] == 0 {
+            return false;
+        }
+        self.deck[card] -= 1;
+        self.gain_dev_card(seat, card, true);
+        true
+    }
+
+    /// Takes one card of kind `card` out of the deck for good (a card played before a viewer
+    /// joined, or one the server's deck count says is gone). Returns false if there is none.
+    pub fn remove_from_deck(&mut self, card: DevCard) -> bool {
+        if self.deck[card] == 0 {
+            return false;
+        }
+        self.deck[card] -= 1;
+        true
+    }
+
+    /// Exchanges `seat`'s card of kind `give` (bought this turn if `new`) for a card of kind
+    /// `take` from the deck: a guess about a hidden card's kind revised, every count kept.
+    /// Returns false, changing nothing, without such a card or such a deck card.
+    pub fn exchange_dev_card(
+        &mut self,
+        seat: Seat,
+        give: DevCard,
+        take: DevCard,
+        new: bool,
+    ) -> bool {
+        let held = if new {
+            self.dev_new[seat]
+        } else {
+            self.dev_old[seat]
+        };
+        if held[give] == 0 || self.deck[take] == 0 {
+            return false;
+        }
+        self.lose_dev_card(seat, give, new);
+        self.gain_dev_card(seat, take, new);
+        self.deck[give] += 1;
+        self.deck[take] -= 1;
+        true
+    }
+
+    /// Swaps a card of kind `a` of `seat_a` for a card of kind `b` of `seat_b` (both held
+    /// from before this turn if the `new` flags say so): two guesses revised together.
+    /// Returns false, changing nothing, if either card is missing.
+    pub fn swap_dev_cards(
+        &mut self,
+        (seat_a, a, new_a): (Seat, DevCard, bool),
+        (seat_b, b, new_b): (Seat, DevCard, bool),
+    ) -> bool {
+        let has = |st: &State, s: Seat, c: DevCard, new: bool| {
+            (if new { st.dev_new[s] } else { st.dev_old[s] })[c] > 0
+        };
+        if !has(self, seat_a, a, new_a) || !has(self, seat_b, b, new_b) {
+            return false;
+        }
+        self.lose_dev_card(seat_a, a, new_a);
+        self.lose_dev_card(seat_b, b, new_b);
+        self.gain_dev_card(seat_a, b, new_a);
+        self.gain_dev_card(seat_b, a, new_b);
+        true
+    }
+
+    /// Lays the real board on a game that has none yet (a client's mirror learns the layout
+    /// after the game's other facts). Returns false, changing nothing, once a piece stands.
+    pub fn lay_board(&mut self, board: super::Board) -> bool {
+        if !self.occupied.is_empty() || !self.all_roads.is_empty() {
+            return false;
+        }
+        self.board = board;
+        self.robber = board.robber_start;
+        true
     }
 }
 
@@ -327,6 +446,94 @@ mod tests {
     use crate::game::Board;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
+
+    #[test]
+    fn a_turn_begins_the_same_for_the_engine_and_a_server() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        // Play to a main phase with a card bought this turn, then end the turn by the engine
+        // and by the server's event from the same position: the same state.
+        st.phase = Phase::Main;
+        st.turn = 5;
+        st.dice = 8;
+        st.played_dev = true;
+        st.dev_new[Seat::new(0)][DevCard::Knight] = 1;
+        st.deck[DevCard::Knight] -= 1;
+        let mut by_engine = st.clone();
+        by_engine.apply(crate::game::Action::EndTurn, &mut rng);
+        let mut by_server = st.clone();
+        by_server.begin_turn(Seat::new(1), Some(Phase::RollOrCard));
+        assert_eq!(by_engine, by_server);
+        assert_eq!(by_server.turn(), 6);
+        assert_eq!(by_server.dice(), 0);
+        assert!(!by_server.has_played_dev_card());
+        assert_eq!(by_server.dev_cards(Seat::new(0))[DevCard::Knight], 1);
+        // A TURN into an initial placement state does not count a turn.
+        let mut placing = st.clone();
+        placing.begin_turn(Seat::new(2), Some(Phase::InitialSettlement2));
+        assert_eq!(placing.turn(), 5);
+        assert_eq!(placing.phase(), Phase::InitialSettlement2);
+    }
+
+    #[test]
+    fn the_turn_from_a_round_count_inverts_round() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        for seats in [0b1111u8, 0b1011, 0b0110] {
+            let rules = Rules {
+                seats,
+                ..Rules::default()
+            };
+            let first = Seat::all().find(|s| seats & (1 << s.index()) != 0).unwrap();
+            let mut st = State::new(Board::random(&mut rng), rules, first);
+            st.current = first;
+            for turn in 1..40u32 {
+                // Walk the seats in play from the first player, one turn each.
+                let round = st.round_of(turn);
+                st.turn = 0;
+                st.set_round(round);
+                assert_eq!(st.turn, turn, "seats {seats:04b}, turn {turn}");
+                st.current = rules.next_seat(st.current);
+                st.turn = turn + 1;
+            }
+        }
+    }
+
+    #[test]
+    fn guessed_cards_are_revised_with_every_count_kept() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let (a, b) = (Seat::new(1), Seat::new(2));
+        assert!(st.draw_dev_card(a, DevCard::Knight));
+        assert!(st.draw_dev_card(b, DevCard::Monopoly));
+        st.age_dev_cards(a);
+        st.age_dev_cards(b);
+        let total = |st: &State| {
+            let mut t = st.deck();
+            for s in Seat::all() {
+                for c in DevCard::ALL {
+                    t[c] += st.dev_cards(s)[c] + st.new_dev_cards(s)[c];
+                }
+            }
+            t
+        };
+        let before = total(&st);
+        assert!(st.exchange_dev_card(a, DevCard::Knight, DevCard::VictoryPoint, false));
+        assert_eq!(st.dev_cards(a)[DevCard::VictoryPoint], 1);
+        assert!(!st.exchange_dev_card(a, DevCard::Knight, DevCard::Monopoly, false));
+        assert!(st.swap_dev_cards(
+            (a, DevCard::VictoryPoint, false),
+            (b, DevCard::Monopoly, false)
+        ));
+        assert_eq!(st.dev_cards(a)[DevCard::Monopoly], 1);
+        assert_eq!(st.dev_cards(b)[DevCard::VictoryPoint], 1);
+        assert_eq!(total(&st), before);
+        assert!(st.remove_from_deck(DevCard::Knight));
+        assert_eq!(st.deck().total(), before.total() - 1 - 2);
+        let mut empty = st.clone();
+        empty.deck = crate::game::DevSet::EMPTY;
+        assert!(!empty.draw_dev_card(a, DevCard::Knight));
+        assert!(!empty.remove_from_deck(DevCard::Knight));
+    }
 
     #[test]
     fn pieces_follow_the_piece_rules_and_refuse_without_change() {

@@ -39,12 +39,14 @@
 
 mod action;
 mod apply;
+mod awards;
 mod board;
 mod chance;
 mod events;
 mod ids;
 mod movegen;
 mod phase;
+mod placement;
 mod resources;
 mod road;
 mod rules;
@@ -58,7 +60,7 @@ pub use action::{Action, ActionList, ACTION_LIST_CAPACITY};
 pub use apply::IllegalAction;
 pub use board::{pips, Board, LayoutError, PortKind, NUMBER_BY_INDEX};
 pub use chance::{Chance, Outcome, OutcomeList, Sampled, DICE_WAYS};
-pub use events::{Piece, Position};
+pub use events::Piece;
 pub use ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 pub use movegen::DISCARD_CAP;
 pub use phase::Phase;

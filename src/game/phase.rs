@@ -61,49 +61,6 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// The server's game state number (`SOCGame` constants, guide §6.1).
-    pub const fn to_server(self) -> i32 {
-        match self {
-            Phase::InitialSettlement1 => 5,
-            Phase::InitialRoad1 => 6,
-            Phase::InitialSettlement2 => 10,
-            Phase::InitialRoad2 => 11,
-            Phase::RollOrCard => 15,
-            Phase::Main => 20,
-            Phase::PlacingRobber => 33,
-            Phase::FreeRoad1 => 40,
-            Phase::FreeRoad2 => 41,
-            Phase::Discard => 50,
-            Phase::ChooseVictim => 51,
-            Phase::YearOfPlenty => 52,
-            Phase::Monopoly => 53,
-            Phase::TradeResponse => 20,
-            Phase::Over => 1000,
-        }
-    }
-
-    /// The phase for a server game state, or `None` for states with no classic decision
-    /// (0..4, the two-step build states 30..32, scenario and 6-player states).
-    pub const fn from_server(state: i32) -> Option<Phase> {
-        Some(match state {
-            5 => Phase::InitialSettlement1,
-            6 => Phase::InitialRoad1,
-            10 => Phase::InitialSettlement2,
-            11 => Phase::InitialRoad2,
-            15 => Phase::RollOrCard,
-            20 => Phase::Main,
-            33 => Phase::PlacingRobber,
-            40 => Phase::FreeRoad1,
-            41 => Phase::FreeRoad2,
-            50 => Phase::Discard,
-            51 => Phase::ChooseVictim,
-            52 => Phase::YearOfPlenty,
-            53 => Phase::Monopoly,
-            1000 => Phase::Over,
-            _ => return None,
-        })
-    }
-
     /// Whether this is one of the four initial placement phases.
     #[inline]
     pub const fn is_initial(self) -> bool {
@@ -114,18 +71,5 @@ impl Phase {
                 | Phase::InitialSettlement2
                 | Phase::InitialRoad2
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn server_states_round_trip() {
-        for s in [5, 6, 10, 11, 15, 20, 33, 40, 41, 50, 51, 52, 53, 1000] {
-            assert_eq!(Phase::from_server(s).unwrap().to_server(), s);
-        }
-        assert_eq!(Phase::from_server(30), None);
     }
 }

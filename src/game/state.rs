@@ -14,7 +14,6 @@ use super::board::{pips, Board};
 use super::ids::{BySeat, HexId, NodeId, Seat};
 use super::phase::Phase;
 use super::resources::{DevCard, DevSet, Resource, ResourceSet, BANK_PER_RESOURCE};
-use super::road::longest_road;
 use super::rules::Rules;
 use super::sets::{EdgeSet, NodeSet};
 use super::topology::topology;
@@ -273,10 +272,34 @@ impl State {
     /// turn, +1 each time the turn comes back to the first player; 0 during placement.
     #[inline]
     pub fn round(&self) -> u32 {
-        match self.turn {
+        self.round_of(self.turn)
+    }
+    /// The round of turn count `turn` (see [`State::round`]).
+    #[inline]
+    pub fn round_of(&self, turn: u32) -> u32 {
+        match turn {
             0 => 0,
             t => (t - 1) / self.rules.players().max(1) + 1,
         }
+    }
+    /// The inverse of [`State::round`]: the turn count (`State::turn`) of the current
+    /// player's turn in round `round`, counting the seats in play from the first player.
+    /// Saturates instead of overflowing (a round count from the network).
+    pub fn turn_in_round(&self, round: u32) -> u32 {
+        if round == 0 {
+            return 0;
+        }
+        let n = self.rules.players().max(1);
+        let mut offset = 0;
+        let mut s = self.first_player;
+        while s != self.current && offset < 4 {
+            s = self.rules.next_seat(s);
+            offset += 1;
+        }
+        if s != self.current {
+            offset = 0;
+        }
+        (round - 1).saturating_mul(n).saturating_add(offset + 1)
     }
     /// Whether a roll now may be a 7 (game options N7 and N7C: `SOCGame.rollDice`).
     #[inline]
@@ -386,8 +409,15 @@ impl State {
 
     /// Seats (other than the current player) with a building on the robber's hex and at least
     /// one card (`SOCGame.getPossibleVictims`).
+    #[inline]
     pub fn robber_victims(&self) -> [bool; 4] {
-        let ns = topology().hex_node_set[self.robber.index()];
+        self.victims_at(self.robber)
+    }
+
+    /// The robber's victims if it stood on `h`: seats other than the current player with a
+    /// building on `h` and at least one card.
+    pub fn victims_at(&self, h: HexId) -> [bool; 4] {
+        let ns = topology().hex_node_set[h.index()];
         let mut v = [false; 4];
         for s in Seat::all() {
             v[s.index()] = s != self.current
@@ -447,31 +477,6 @@ impl State {
             }
         }
         self.port_flags[seat] = f;
-    }
-
-    /// Recomputes a seat's longest road length.
-    pub(crate) fn update_road_len(&mut self, seat: Seat) {
-        let blockers = self.occupied - self.settlements[seat] - self.cities[seat];
-        self.road_len[seat] = longest_road(self.roads[seat], blockers);
-    }
-
-    /// Reassigns the longest-road award from the current lengths (`SOCGame.updateLongestRoad`):
-    /// nobody below 5; a unique longest player takes it; on a tie at the top the holder keeps
-    /// it if tied, otherwise nobody holds it.
-    pub(crate) fn update_longest_road_award(&mut self) {
-        let max = *self.road_len.0.iter().max().unwrap();
-        if max < 5 {
-            self.longest_road = None;
-            return;
-        }
-        let at_max = self.road_len.0.iter().filter(|&&l| l == max).count();
-        if at_max == 1 {
-            self.longest_road = Some(Seat::new(
-                self.road_len.0.iter().position(|&l| l == max).unwrap(),
-            ));
-        } else if self.longest_road.map_or(true, |h| self.road_len[h] != max) {
-            self.longest_road = None;
-        }
     }
 
     /// Rebuilds every derived cache from the piece sets (used by `from_setup`).

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use bytes::BytesMut;
 use futures_util::StreamExt;
+use jsettlers_protocol::codes::GameState;
 use jsettlers_protocol::transcript::{parse_lines, Direction};
 use jsettlers_protocol::{FrameCodec, Message, MessageCodec};
 use tokio::io::{AsyncWriteExt, WriteHalf};
@@ -141,7 +142,10 @@ pub fn find_moment(
     m.me = Some(Seat::new(me));
     for (i, msg) in lines.iter().enumerate() {
         m.apply(msg);
-        if m.state == 20 && m.turn > 4 && m.current.is_some_and(&pred) {
+        if m.server_state() == Some(GameState::Play1)
+            && m.turn() > 4
+            && m.current().is_some_and(&pred)
+        {
             return (i, m);
         }
     }
@@ -161,7 +165,7 @@ pub fn offerable(mirror: &Mirror, from: usize, not: usize) -> usize {
 /// holds and one the other seat can be holding: where an offer to `me` makes sense.
 pub fn offer_moment(lines: &[Message], game: &str, me: usize) -> (usize, usize, usize, usize) {
     let (i, mirror) = find_moment(lines, game, me, |s| s.index() != me);
-    let from = mirror.current.expect("a current player").index();
+    let from = mirror.current().expect("a current player").index();
     let hand = mirror.hand(Seat::new(me));
     let have = (0..5)
         .find(|&r| hand.known.0[r] > 0)

@@ -20,11 +20,10 @@ impl GameTask {
             return None;
         }
         let me = self.me();
-        let state = self.mirror.state;
-        let code = GameState::from_wire(state);
+        let code = self.mirror.server_state();
         let discard =
             code == Some(GameState::WaitingForDiscards) && self.mirror.discard_request.is_some();
-        let my_turn = self.mirror.current == Some(me);
+        let my_turn = self.mirror.current() == Some(me);
         let answer = code == Some(GameState::Play1) && self.offer_in.is_some();
         if self.offer_out.is_some() && !discard {
             return None;
@@ -48,7 +47,7 @@ impl GameTask {
         let mut view = match self.mirror.view() {
             Ok(v) => v,
             Err(e) => {
-                warn!(error = %e, state, "no valid view; answering without the agent");
+                warn!(error = %e, state = ?code, "no valid view; answering without the agent");
                 self.report.health.fallbacks += 1;
                 self.fallback_without_view();
                 return None;
@@ -77,7 +76,7 @@ impl GameTask {
             view.state.set_offers_made(made);
         }
         if view.state.to_move() != me {
-            debug!(state, "not ours to decide");
+            debug!(state = ?code, "not ours to decide");
             return None;
         }
         if self.decisions_this_turn >= MAX_DECISIONS_PER_TURN && view.state.phase() == Phase::Main {
@@ -119,7 +118,7 @@ impl GameTask {
     /// grows with the hardware inside this budget; a forced turn is never risked for it.
     pub(super) fn decision_budget(&self) -> Duration {
         let configured = Duration::from_millis(self.ctx.config.decision_ms);
-        if self.mirror.current != Some(self.me()) {
+        if self.mirror.current() != Some(self.me()) {
             return configured;
         }
         configured
@@ -196,7 +195,7 @@ impl GameTask {
         let g = self.ctx.game.clone();
         let me = self.me();
         use GameState as S;
-        let msg = match GameState::from_wire(self.mirror.state) {
+        let msg = match self.mirror.server_state() {
             Some(S::RollOrCard) => Message::RollDice(proto::RollDice { game: g }),
             Some(S::Play1 | S::PlacingFreeRoad1 | S::PlacingFreeRoad2) => {
                 Message::EndTurn(proto::EndTurn { game: g })
@@ -234,7 +233,7 @@ impl GameTask {
             }),
             _ => {
                 warn!(
-                    state = self.mirror.state,
+                    state = ?self.mirror.server_state(),
                     "no fallback for this state; the server will force it"
                 );
                 return;
@@ -321,7 +320,7 @@ impl GameTask {
             action,
             deadline: Instant::now() + self.reply_timeout(),
             settling: false,
-            sent_state: self.mirror.state,
+            sent_state: self.mirror.server_state(),
             text_seen: false,
         }
     }

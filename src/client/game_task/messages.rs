@@ -9,8 +9,8 @@ impl GameTask {
     /// Applies one message of this game.
     pub fn on_message(&mut self, msg: &Message) {
         self.record(Direction::FromServer, msg);
-        let prev_current = self.mirror.current;
-        let prev_state = self.mirror.state;
+        let prev_current = self.mirror.current();
+        let prev_state = self.mirror.server_state();
         self.mirror.apply(msg);
         let me = self.me();
         let g = self.ctx.game.clone();
@@ -37,7 +37,7 @@ impl GameTask {
             }
             M::GameState(m) if self.waiting.is_some_and(|w| !w.settling) => {
                 let w = self.waiting.expect("guarded");
-                if w.text_seen && m.state == w.sent_state {
+                if w.text_seen && GameState::from_wire(m.state) == w.sent_state {
                     self.refused("GAMESERVERTEXT and no progress");
                 } else {
                     self.waiting = None;
@@ -46,20 +46,21 @@ impl GameTask {
             M::Turn(_) => {
                 if prev_current == Some(me)
                     && !self.ended_turn
-                    && prev_state != GameState::New.wire()
-                    && prev_state < GameState::Over.wire()
-                    && self.mirror.current.is_some()
+                    && prev_state.is_some_and(|s| {
+                        !matches!(s, GameState::New | GameState::Over | GameState::ResetOld)
+                    })
+                    && self.mirror.current().is_some()
                 {
                     self.report.health.forced_end_turns += 1;
-                    warn!(state = prev_state, "the server ended our turn");
+                    warn!(state = ?prev_state, "the server ended our turn");
                 }
                 if prev_current == Some(me) {
                     if let Some(t) = self.turn_started.take() {
                         let ms = t.elapsed().as_millis() as u64;
-                        info!(ms, turn = self.mirror.turn, "our turn ended");
+                        info!(ms, turn = self.mirror.turn(), "our turn ended");
                     }
                 }
-                if self.mirror.current == Some(me) {
+                if self.mirror.current() == Some(me) {
                     self.turn_started = Some(Instant::now());
                 }
                 self.pacer.on_turn();
@@ -124,7 +125,7 @@ impl GameTask {
                 if m.news
                     && m.action == ElementAction::Lose.wire()
                     && seat(m.player) == Some(me)
-                    && self.mirror.state == GameState::WaitingForDiscards.wire() =>
+                    && self.mirror.server_state() == Some(GameState::WaitingForDiscards) =>
             {
                 self.report.health.forced_discards += 1;
                 warn!("the server discarded for us");

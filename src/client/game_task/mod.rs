@@ -86,7 +86,7 @@ struct Waiting {
     /// A refusal was seen; swallow its follow-up signals until the deadline.
     settling: bool,
     /// The server's game state when the request went out.
-    sent_state: i32,
+    sent_state: Option<GameState>,
     /// A GAMESERVERTEXT arrived meanwhile: a refusal unless the state moves on (the server
     /// also sends informational texts, e.g. "You may place 2 roads.").
     text_seen: bool,
@@ -95,7 +95,7 @@ struct Waiting {
 /// The decision situation a result belongs to; a result for an older one is dropped. The
 /// last field counts offers made to us and trades done, so an answer to a withdrawn offer, or
 /// a move decided on the hand before a trade, is dropped.
-type DecisionKey = (i32, Option<Seat>, u32, Option<u8>, u32);
+type DecisionKey = (Option<GameState>, Option<Seat>, u32, Option<u8>, u32);
 
 /// Our trade offer while it waits for answers.
 #[derive(Clone, Copy, Debug)]
@@ -340,9 +340,9 @@ impl GameTask {
 
     fn key(&self) -> DecisionKey {
         (
-            self.mirror.state,
-            self.mirror.current,
-            self.mirror.turn,
+            self.mirror.server_state(),
+            self.mirror.current(),
+            self.mirror.turn(),
             self.mirror.discard_request,
             self.offers_seen,
         )
@@ -392,8 +392,8 @@ impl GameTask {
         self.report.seat = Some(self.me().index());
         self.report.names = self.mirror.names.clone();
         self.report.points = self.mirror.final_scores.clone();
-        self.report.winner = self.mirror.winner.map(|s| s.index());
-        self.report.turns = self.mirror.turn;
+        self.report.winner = self.mirror.winner().map(|s| s.index());
+        self.report.turns = self.mirror.turn();
         self.report.health.mirror_mismatches = stats.mismatches;
         self.report.health.data_check_mismatches = stats.data_check_mismatches;
         self.report.health.data_checks = stats.data_checks;

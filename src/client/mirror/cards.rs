@@ -9,12 +9,67 @@ use jsettlers_protocol::{self as proto, Message, Robbed};
 use tracing::debug;
 
 use super::pieces::Stock;
-use super::{add_dev, cards, Mirror, STATE_OVER};
+use super::{cards, Mirror};
 use crate::agent::Belief;
-use crate::client::bounds::MAX_DEV_CARDS;
 use crate::client::logsafe::shown;
 use crate::client::translate::seat;
-use crate::game::{DevCard, DevSet, Resource, ResourceSet, Seat};
+use crate::game::{DevCard, DevSet, Resource, ResourceSet, Seat, State};
+
+/// The kind `deck` holds most of (ties to the first kind): the guess for an unseen card.
+pub(super) fn likeliest(deck: DevSet) -> Option<DevCard> {
+    DevCard::ALL
+        .iter()
+        .copied()
+        .filter(|&c| deck[c] > 0)
+        .max_by_key(|&c| deck[c])
+}
+
+/// Brings `model`'s deck down to `n` cards, the likeliest kinds first (never up: the deck is
+/// an upper bound, the kinds of cards gone unseen being unknown).
+fn trim_deck(model: &mut State, n: i32) {
+    while model.deck().total() as i32 > n.max(0) {
+        match likeliest(model.deck()) {
+            Some(c) => model.remove_from_deck(c),
+            None => break,
+        };
+    }
+}
+
+/// Makes `model`'s deck hold a card of kind `card`: if it holds none, a hidden seat's (any
+/// but `me`) guessed card of that kind is exchanged for one of the deck's likeliest kind.
+/// False if no unseen card can be of that kind.
+fn free_in_deck(model: &mut State, me: Option<Seat>, card: DevCard) -> bool {
+    if model.deck()[card] > 0 {
+        return true;
+    }
+    let Some(x) = likeliest(model.deck()) else {
+        return false;
+    };
+    for t in Seat::all().filter(|&t| Some(t) != me) {
+        for new in [false, true] {
+            if model.exchange_dev_card(t, card, x, new) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A game joined in progress: the cards the viewer did not see go. Knights played before it
+/// joined (counted, never seen) leave the unseen cards, then the deck is brought to the
+/// server's count `n`.
+pub(super) fn settle_unseen(model: &mut State, me: Option<Seat>, n: i32) {
+    let knights: u32 = Seat::all()
+        .map(|s| u32::from(model.knights_played(s)))
+        .sum();
+    for _ in 0..knights {
+        if model.deck().total() as i32 <= n || !free_in_deck(model, me, DevCard::Knight) {
+            break;
+        }
+        model.remove_from_deck(DevCard::Knight);
+    }
+    trim_deck(model, n);
+}
 
 /// A wire resource set (counts within the boundary's range) as an engine set.
 fn set_of(set: &proto::ResourceSet) -> ResourceSet {
@@ -100,7 +155,7 @@ impl Mirror {
         let element = Element::from_wire(element);
         if player == -1 {
             if element == Some(Element::PlayedDevCardFlag) && action == Some(Set) {
-                self.played_dev = amount != 0;
+                self.model.set_played_dev_card(amount != 0);
             }
             return;
         }
@@ -143,11 +198,9 @@ impl Mirror {
             (Element::ResourceCount, Some(Set)) => self.check_total(s, amount, "RESOURCE_COUNT"),
             (Element::LastSettlementNode, Some(Set)) => {
                 let n = crate::game::NodeId::from_server(amount);
-                if let Some(model) = self.model.as_mut() {
-                    model.set_last_settlement(s, n);
-                }
+                self.model.set_last_settlement(s, n);
             }
-            (Element::PlayedDevCardFlag, Some(Set)) => self.played_dev = amount != 0,
+            (Element::PlayedDevCardFlag, Some(Set)) => self.model.set_played_dev_card(amount != 0),
             _ => {}
         }
     }
@@ -177,7 +230,7 @@ impl Mirror {
             }
             Some(Set) => {
                 let had = self.beliefs[s].known[r];
-                if self.is_me(s) && had != n && self.model.is_some() && !self.joining {
+                if self.is_me(s) && had != n && self.has_board && !self.joining {
                     self.mismatch(
                         "own hand",
                         format_args!("{r:?}: mirror {had}, server SET {amount}"),
@@ -207,9 +260,9 @@ impl Mirror {
         if s == m.by && !news {
             // Exactly `amount` of `r` now, and `taken` cards more than before: any of its
             // unknown cards that were `r` are in `amount` already.
-            let total = self.beliefs[s].total() as i32 + m.taken;
+            let total = (self.beliefs[s].total() as i32).saturating_add(m.taken);
             let had = i32::from(self.beliefs[s].known[r]);
-            if self.is_me(s) && had + m.taken != amount {
+            if self.is_me(s) && had.saturating_add(m.taken) != amount {
                 self.mismatch(
                     "own hand",
                     format_args!("monopoly: {had} + {} taken, server SET {amount}", m.taken),
@@ -219,7 +272,7 @@ impl Mirror {
             self.beliefs[s].set_total(cards(total));
         } else {
             let h = &mut self.beliefs[s];
-            m.unaccounted -= i32::from(h.known[r]);
+            m.unaccounted = m.unaccounted.saturating_sub(i32::from(h.known[r]));
             h.known[r] = cards(amount);
             m.maybe_unknown[s] = h.unknown > 0;
         }
@@ -240,7 +293,7 @@ impl Mirror {
                 format_args!(
                     "monopoly took {}, victims' cards account for {}",
                     m.taken,
-                    m.taken - left
+                    m.taken.saturating_sub(left)
                 ),
             );
             return;
@@ -295,48 +348,117 @@ impl Mirror {
         }
     }
 
-    pub(super) fn set_deck_count(&mut self, n: i32) {
-        let ours = DevSet::FULL_DECK.total() as i32 - self.drawn;
-        if ours != n && !self.joining {
+    /// The server's count of cards left in the deck, checked against the model's deck;
+    /// `ahead_of_draw`: before 2.5 a buy's count comes before the DRAW it already counts.
+    /// Joining, the count is kept for [`Mirror::end_joining`].
+    pub(super) fn set_deck_count(&mut self, n: i32, ahead_of_draw: bool) {
+        if self.joining {
+            self.joined_deck_count = Some(n);
+            return;
+        }
+        let ours = self.model.deck().total() as i32 - i32::from(ahead_of_draw);
+        if ours != n {
             self.mismatch("dev cards left", format_args!("mirror {ours}, server {n}"));
+            self.trim_deck(n + i32::from(ahead_of_draw));
         }
-        self.drawn = DevSet::FULL_DECK.total() as i32 - n;
-        self.deck_count = n;
     }
 
-    /// A seat's development card, in the model for the viewer, as a count for the others.
-    fn dev_gain(&mut self, s: Seat, card: Option<DevCard>, new: bool, msg: &Message) {
-        if self.is_me(s) && card.is_none() && self.joining && !self.sat {
-            // Taking over a seat: before our SITDOWN the join shows its cards as an observer
-            // sees them (type unknown); the real ones come with our sitting down.
-            debug!(game = %shown(&self.game), "our seat's hidden card before sitting down");
+    /// Joining ends: what the server stated so far was the game's state; the unseen cards
+    /// are brought to it ([`settle_unseen`]).
+    pub(super) fn end_joining(&mut self) {
+        if !std::mem::take(&mut self.joining) {
             return;
         }
-        if self.is_me(s) {
-            match (card, self.model.as_mut()) {
-                (Some(c), Some(model)) => model.gain_dev_card(s, c, new),
-                _ => self.bad(msg, "own card of unknown type"),
-            }
-            return;
+        if let Some(n) = self.joined_deck_count.take() {
+            settle_unseen(&mut self.model, self.me, n);
         }
-        let (old, fresh) = &mut self.dev_counts[s];
-        let n = if new { fresh } else { old };
-        *n = (*n + 1).min(MAX_DEV_CARDS);
     }
 
-    fn dev_lose(&mut self, s: Seat, card: Option<DevCard>, new: bool, msg: &Message) {
-        if self.is_me(s) {
-            match (card, self.model.as_mut()) {
-                (Some(c), Some(model)) => {
-                    model.lose_dev_card(s, c, new);
+    fn trim_deck(&mut self, n: i32) {
+        trim_deck(&mut self.model, n);
+    }
+
+    fn free_in_deck(&mut self, card: DevCard) -> bool {
+        free_in_deck(&mut self.model, self.me, card)
+    }
+
+    /// A hidden seat `s` holds a card of kind `card` (bought this turn if `new`): where its
+    /// guessed cards hold none, one of them is exchanged for that kind, from the deck or
+    /// from another hidden seat's guesses. False if `s` holds no such card at all.
+    fn make_held(&mut self, s: Seat, card: DevCard, new: bool) -> bool {
+        let held = if new {
+            self.model.new_dev_cards(s)
+        } else {
+            self.model.dev_cards(s)
+        };
+        if held[card] > 0 {
+            return true;
+        }
+        let Some(x) = DevCard::ALL
+            .iter()
+            .copied()
+            .filter(|&c| held[c] > 0)
+            .max_by_key(|&c| held[c])
+        else {
+            return false;
+        };
+        if self.model.exchange_dev_card(s, x, card, new) {
+            return true;
+        }
+        let me = self.me;
+        for t in Seat::all().filter(|&t| t != s && Some(t) != me) {
+            for t_new in [false, true] {
+                if self.model.swap_dev_cards((s, x, new), (t, card, t_new)) {
+                    return true;
                 }
-                _ => self.bad(msg, "own card of unknown type"),
             }
-            return;
         }
-        let (old, fresh) = &mut self.dev_counts[s];
-        let n = if new { fresh } else { old };
-        *n = (*n - 1).max(0);
+        false
+    }
+
+    /// A card comes from the unseen cards into `s`'s hand: of kind `card` if the viewer sees
+    /// it, else of the deck's likeliest kind (a guess).
+    fn deal(&mut self, s: Seat, card: Option<DevCard>, new: bool, msg: &Message) {
+        let dealt = match card {
+            Some(c) if self.free_in_deck(c) => self.model.draw_dev_card(s, c),
+            Some(c) => {
+                // No unseen card can be of that kind: the mirror was wrong somewhere. The
+                // server wins: the card is held, one card fewer is unseen.
+                self.mismatch(
+                    "dev cards",
+                    format_args!("seat {s:?} got a {c:?} none is left of"),
+                );
+                self.model.gain_dev_card(s, c, new);
+                self.trim_deck(self.model.deck().total() as i32 - 1);
+                return;
+            }
+            None => match likeliest(self.model.deck()) {
+                Some(x) => self.model.draw_dev_card(s, x),
+                None => false,
+            },
+        };
+        if !dealt {
+            return self.mismatch(
+                "dev cards",
+                format_args!(
+                    "seat {s:?} got a card from an empty deck: {}",
+                    shown(&msg.encode())
+                ),
+            );
+        }
+        if !new {
+            // `draw_dev_card` deals a card bought this turn; this one is held from before.
+            let c = card.unwrap_or_else(|| {
+                let n = self.model.new_dev_cards(s);
+                DevCard::ALL
+                    .iter()
+                    .copied()
+                    .find(|&c| n[c] > 0)
+                    .unwrap_or(DevCard::Knight)
+            });
+            self.model.lose_dev_card(s, c, true);
+            self.model.gain_dev_card(s, c, false);
+        }
     }
 
     pub(super) fn on_dev_card(&mut self, msg: &Message, m: &proto::DevCardAction) {
@@ -347,46 +469,48 @@ impl Mirror {
         let Some(action) = DevAction::from_wire(m.action) else {
             return self.bad(msg, "unknown dev-card action");
         };
+        let over = self.is_over();
         use DevAction::{AddNew, AddOld, Draw, Play, RemoveNew, RemoveOld};
         for &t in &m.card_types {
             let card = DevCard::from_server(t);
             match action {
-                Draw => {
-                    if !std::mem::take(&mut self.draw_counted) {
-                        self.drawn = (self.drawn + 1).min(MAX_DEV_CARDS);
-                    }
-                    if me && card.is_none() {
-                        self.bad(msg, "own drawn card of unknown type");
-                    } else {
-                        self.dev_gain(s, card, true, msg);
-                    }
-                }
+                Draw if me && card.is_none() => self.bad(msg, "own drawn card of unknown type"),
+                Draw => self.deal(s, card, true, msg),
                 Play => {
                     let Some(c) = card else {
                         return self.bad(msg, "played card of unknown type");
                     };
-                    add_dev(&mut self.played[c]);
                     self.last_played = Some((s, c));
-                    self.played_dev = true;
+                    self.model.set_played_dev_card(true);
                     self.play_dev(s, c);
                 }
                 // Hidden VP cards revealed at game over (guide §6.6).
-                AddOld
-                    if self.state == STATE_OVER && card == Some(DevCard::VictoryPoint) && !me =>
-                {
-                    self.revealed_vp[s] = (self.revealed_vp[s] + 1).min(MAX_DEV_CARDS)
+                AddOld if over && card == Some(DevCard::VictoryPoint) && !me => {
+                    self.revealed_vp[s] = self.revealed_vp[s].saturating_add(1)
                 }
-                AddOld if self.state == STATE_OVER => {}
+                AddOld if over => {}
                 AddOld | AddNew => {
-                    // A card returned to the hand (forced end after playing it, guide §7.2).
-                    let c = card.or(self.last_played.filter(|(p, _)| *p == s).map(|(_, c)| c));
-                    if let Some((p, lc)) = self.last_played {
-                        if p == s && Some(lc) == c && self.played[lc] > 0 {
-                            self.played[lc] -= 1;
-                            self.last_played = None;
+                    let new = action == AddNew;
+                    let returned = self
+                        .last_played
+                        .filter(|&(p, c)| p == s && card.map_or(true, |k| k == c));
+                    if let Some((_, c)) = returned {
+                        // A card returned to the hand (forced end after playing it, guide
+                        // §7.2): back from the played cards.
+                        self.last_played = None;
+                        self.model.gain_dev_card(s, c, new);
+                    } else if me && card.is_none() {
+                        if self.joining && !self.sat {
+                            // Taking over a seat: before our SITDOWN the join shows its cards
+                            // as an observer sees them (type unknown); the real ones come
+                            // with our sitting down.
+                            debug!(game = %shown(&self.game), "our seat's hidden card before sitting down");
+                        } else {
+                            self.bad(msg, "own card of unknown type");
                         }
+                    } else {
+                        self.deal(s, card, new, msg);
                     }
-                    self.dev_gain(s, c, action == AddNew, msg);
                 }
                 RemoveOld | RemoveNew => self.dev_lose(s, card, action == RemoveNew, msg),
                 DevAction::CannotPlay => {}
@@ -394,26 +518,51 @@ impl Mirror {
         }
     }
 
-    /// `s` played `c`: from its cards held since before this turn.
+    /// `s` loses a card (bought this turn if `new`) out of play.
+    fn dev_lose(&mut self, s: Seat, card: Option<DevCard>, new: bool, msg: &Message) {
+        let held = if new {
+            self.model.new_dev_cards(s)
+        } else {
+            self.model.dev_cards(s)
+        };
+        let c = match card {
+            Some(c) if self.is_me(s) || self.make_held(s, c, new) => c,
+            Some(_) => return,
+            None if self.is_me(s) => return self.bad(msg, "own card of unknown type"),
+            None => match DevCard::ALL
+                .iter()
+                .copied()
+                .filter(|&c| held[c] > 0)
+                .max_by_key(|&c| held[c])
+            {
+                Some(c) => c,
+                None => return,
+            },
+        };
+        self.model.lose_dev_card(s, c, new);
+    }
+
+    /// `s` played `c`: from its cards held since before this turn; the card leaves play.
     fn play_dev(&mut self, s: Seat, c: DevCard) {
         if !self.is_me(s) {
-            if self.dev_counts[s].0 > 0 {
-                self.dev_counts[s].0 -= 1;
+            if self.make_held(s, c, false) {
+                self.model.lose_dev_card(s, c, false);
             } else {
                 self.mismatch(
                     "dev cards",
                     format_args!("seat {s:?} played a card it had not held"),
                 );
+                // The card is gone all the same: one card of its kind fewer is unseen.
+                if self.free_in_deck(c) {
+                    self.model.remove_from_deck(c);
+                }
             }
             return;
         }
-        let Some(model) = self.model.as_mut() else {
-            return;
-        };
-        if model.lose_dev_card(s, c, false) {
+        if self.model.lose_dev_card(s, c, false) {
             return;
         }
-        if model.lose_dev_card(s, c, true) {
+        if self.model.lose_dev_card(s, c, true) {
             self.mismatch("dev cards", format_args!("played a new {c:?}"));
         } else {
             self.mismatch("dev cards", format_args!("played a {c:?} not held"));

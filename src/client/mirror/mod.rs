@@ -4,12 +4,17 @@
 //!
 //! The game itself is an engine [`State`] (the *model*), driven by the server's events: a
 //! piece put down ([`State::put_piece`]), a settlement taken back, a knight count, the
-//! robber, a turn that ends ([`State::age_dev_cards`]). Every rule those touch — caches, the
-//! longest-road and largest-army awards, points, pieces left, the second settlement's
-//! income — is the engine's, written once. What the viewer cannot see lives in [`Belief`]s,
-//! the type the arena's card tracker uses: per seat, the cards of known type and the count of
-//! unknown ones. A decision's [`View`](crate::agent::View) is the model with the hidden cards filled by guesses
-//! (the agent redraws them) and the turn position the server stated.
+//! robber, a turn that begins ([`State::begin_turn`]), a phase, the dice, a card drawn or
+//! played. Every rule those touch — caches, the longest-road and largest-army awards,
+//! points, pieces left, the second settlement's income, the turn count, the deck, the
+//! winner — is the engine's, written once. The model holds the turn position, the deck and
+//! every seat's development cards: opponents' cards are held as guessed kinds, revised when
+//! a play shows a kind ([`State::exchange_dev_card`]), so that deck and hands always add up
+//! to the 25-card deck less the cards played. What the viewer cannot see lives in
+//! [`Belief`]s, the type the arena's card tracker uses: per seat, the cards of known type and
+//! the count of unknown ones, and whether its development cards' kinds are hidden. A
+//! decision's [`View`](crate::agent::View) is a clone of the model with the hidden resource
+//! cards filled by the determinizer's guesses (the agent redraws them).
 //!
 //! Every figure the server states is an assertion against the model and the beliefs:
 //! PLAYERELEMENT SETs, pieces left, award holders, new hand totals in DICERESULTRESOURCES,
@@ -34,32 +39,20 @@ use jsettlers_protocol::codes::{GameElementType, GameState, PieceType, SimpleAct
 use jsettlers_protocol::{GameStatsKind, Message};
 use tracing::warn;
 
-use super::bounds::{self, MAX_DEV_CARDS};
+use super::bounds;
 use super::logsafe::shown;
 use super::options;
 use super::translate::seat;
 use super::versions;
 use crate::agent::Belief;
-use crate::game::{Board, BySeat, DevCard, DevSet, HexId, NodeSet, Resource, Rules, Seat, State};
+use crate::game::{Board, BySeat, DevCard, HexId, NodeSet, Resource, Rules, Seat, State};
 
 pub use view::MirrorError;
-
-/// Server game states the mirror treats specially (guide §6.1).
-pub const STATE_START2A: i32 = GameState::Start2A.wire();
-/// Game over.
-pub const STATE_OVER: i32 = GameState::Over.wire();
-/// Waiting for discards.
-const STATE_DISCARDS: i32 = GameState::WaitingForDiscards.wire();
 
 /// A card count from the network (the boundary keeps it within `0..=MAX_CARDS`) as a belief's
 /// count.
 fn cards(n: i32) -> u8 {
     n.clamp(0, 255) as u8
-}
-
-/// One more development card in a per-kind count.
-fn add_dev(count: &mut u8) {
-    *count = count.saturating_add(1).min(MAX_DEV_CARDS as u8);
 }
 
 /// A pre-2.5 monopoly between its announcement and the next game state: the victims' SETs
@@ -101,36 +94,27 @@ pub struct Mirror {
     pub nickname: Option<String>,
     /// Nickname per seat (SITDOWN).
     pub names: [Option<String>; 4],
-    /// The game: board, pieces, awards, robber, knights, the viewer's development cards.
-    /// Created when the real board arrives. Hands are in `beliefs`, opponents' development
-    /// cards in `dev_counts`; the turn position in the fields below.
-    model: Option<State>,
-    /// What the viewer knows of each seat's resource cards.
+    /// The game: board, pieces, awards, robber, knights, the turn position, the deck and
+    /// every seat's development cards (opponents' of guessed kinds). Hands are in `beliefs`.
+    /// Before the real board arrives its board is blank ([`Board::blank`]).
+    model: State,
+    /// The real board layout has arrived.
+    has_board: bool,
+    /// The server has named the current player, and the first player.
+    current_known: bool,
+    first_known: bool,
+    /// The server's game state, once stated.
+    server_state: Option<GameState>,
+    /// What the viewer knows of each seat's resource cards, and whether its development
+    /// cards' kinds are hidden.
     beliefs: BySeat<Belief>,
-    /// Opponents' unplayed development cards (kinds hidden): held from before this turn,
-    /// bought this turn.
-    dev_counts: BySeat<(i32, i32)>,
-    /// Cards everyone has played (public).
-    played: DevSet,
     /// The last card played this turn, to undo if the server returns it to the hand.
     last_played: Option<(Seat, DevCard)>,
     /// VP cards revealed at game over, per seat.
-    revealed_vp: BySeat<i32>,
-    /// Cards left in the deck (the server's figure).
-    deck_count: i32,
-    /// Cards drawn so far (DEVCARDACTION DRAW), to check the server's deck count.
-    drawn: i32,
-    /// Current player.
-    pub current: Option<Seat>,
-    first_player: Option<Seat>,
-    /// The server's game state number (guide §6.1).
-    pub state: i32,
-    dice: u8,
-    played_dev: bool,
-    /// Regular turns started (TURN into state 15).
-    pub turn: u32,
-    /// The winner, once the game is over.
-    pub winner: Option<Seat>,
+    revealed_vp: BySeat<u8>,
+    /// The deck count the server stated while we were joining: the model's deck is brought
+    /// to it when joining ends ([`Mirror::end_joining`]).
+    joined_deck_count: Option<i32>,
     /// Cards we were asked to discard and have not discarded yet.
     pub discard_request: Option<u8>,
     /// The server's final scores (GAMESTATS), once sent.
@@ -147,8 +131,6 @@ pub struct Mirror {
     pub rules: Rules,
     /// Why the game's options cannot be played, if so (the session declines such games).
     pub unplayable: Option<options::Unplayable>,
-    /// Before 2.5: the deck count was announced ahead of the draw it counts.
-    draw_counted: bool,
     /// Joining: from the invitation until the game starts (STARTGAME), or, joining a game in
     /// progress, until the private information sent at our sitting down ends (our CHANGEFACE
     /// after our SITDOWN, `SOCGameHandler.sitDown_sendPrivateInfo`) or a turn begins. The
@@ -182,21 +164,15 @@ impl Mirror {
             me: None,
             nickname: None,
             names: Default::default(),
-            model: None,
+            model: State::new(Board::blank(), Rules::default(), Seat::new(0)),
+            has_board: false,
+            current_known: false,
+            first_known: false,
+            server_state: None,
             beliefs: BySeat::default(),
-            dev_counts: BySeat::default(),
-            played: DevSet::EMPTY,
             last_played: None,
             revealed_vp: BySeat::default(),
-            deck_count: DevSet::FULL_DECK.total() as i32,
-            drawn: 0,
-            current: None,
-            first_player: None,
-            state: 0,
-            dice: 0,
-            played_dev: false,
-            turn: 0,
-            winner: None,
+            joined_deck_count: None,
             discard_request: None,
             final_scores: None,
             recount: BySeat::default(),
@@ -204,7 +180,6 @@ impl Mirror {
             server_version: versions::ASSUMED,
             rules: Rules::default(),
             unplayable: None,
-            draw_counted: false,
             joining: true,
             sat: false,
             undoing: false,
@@ -240,24 +215,56 @@ impl Mirror {
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.state == STATE_OVER
+        self.server_state == Some(GameState::Over)
+    }
+
+    /// The server's game state, once stated.
+    pub fn server_state(&self) -> Option<GameState> {
+        self.server_state
+    }
+
+    /// The current player, once the server named one.
+    pub fn current(&self) -> Option<Seat> {
+        self.current_known.then(|| self.model.current_player())
+    }
+
+    /// Regular turns begun (the engine's [`State::turn`]).
+    pub fn turn(&self) -> u32 {
+        self.model.turn()
+    }
+
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Seat> {
+        self.model.winner()
+    }
+
+    /// The mirrored game (hands empty: they are in the beliefs).
+    pub fn model(&self) -> &State {
+        &self.model
     }
 
     /// Total VP per seat as mirrored: the engine's public points plus the VP cards the viewer
     /// knows of (its own, and opponents' once revealed at game over).
     pub fn total_vp(&self) -> [i32; 4] {
         let mut out = [0; 4];
-        let Some(model) = &self.model else {
+        if !self.has_board {
             return out;
-        };
+        }
         for s in Seat::all() {
             out[s.index()] = if Some(s) == self.me {
-                i32::from(model.total_vp(s))
+                i32::from(self.model.total_vp(s))
             } else {
-                i32::from(model.public_vp(s)) + self.revealed_vp[s]
+                i32::from(self.model.public_vp(s)) + i32::from(self.revealed_vp[s])
             };
         }
         out
+    }
+
+    /// The seats in play follow who sat down (see `seated_mask`).
+    fn sync_seats(&mut self) {
+        let mut rules = self.rules;
+        rules.seats = self.seated_mask();
+        self.model.set_rules(rules);
     }
 
     fn mismatch(&mut self, what: &str, detail: fmt::Arguments<'_>) {
@@ -298,6 +305,7 @@ impl Mirror {
                     Ok(r) => self.rules = r,
                     Err(e) => self.unplayable = Some(e),
                 }
+                self.sync_seats();
             }
             M::SitDown(m) => {
                 if let Some(s) = seat(m.player) {
@@ -308,6 +316,7 @@ impl Mirror {
                         self.sat = true;
                     }
                     self.names[s.index()] = Some(m.nickname.clone());
+                    self.sync_seats();
                 }
             }
             M::BoardLayout(m) => {
@@ -315,7 +324,8 @@ impl Mirror {
                     return; // the all-water placeholder sent at join (guide §0 #18)
                 }
                 match Board::from_server_layout(&m.hex_layout, &m.number_layout, m.robber_hex) {
-                    Ok(b) => self.model = Some(State::new(b, self.rules, Seat::new(0))),
+                    Ok(b) if self.model.lay_board(b) => self.has_board = true,
+                    Ok(_) => self.bad(msg, "a second board after pieces were placed"),
                     Err(e) => {
                         warn!(game = %shown(&self.game), error = %e, "bad board layout");
                         self.stats.bad_messages = self.stats.bad_messages.saturating_add(1);
@@ -323,16 +333,16 @@ impl Mirror {
                 }
             }
             M::StartGame(m) => {
-                self.joining = false;
+                self.end_joining();
                 if let Some(s) = m.state {
-                    self.state = s;
+                    self.set_state(s);
                 }
             }
-            M::ChangeFace(m) if self.sat && seat(m.player) == self.me => self.joining = false,
+            M::ChangeFace(m) if self.sat && seat(m.player) == self.me => self.end_joining(),
             M::GameState(m) => self.set_state(m.state),
             M::Turn(m) => self.on_turn(msg, m.player, m.state),
-            M::SetTurn(m) => self.current = seat(m.player),
-            M::FirstPlayer(m) => self.first_player = seat(m.player),
+            M::SetTurn(m) => self.set_current(seat(m.player)),
+            M::FirstPlayer(m) => self.set_first(seat(m.player)),
             M::GameElements(m) => {
                 for ev in &m.elements {
                     self.game_element(ev.element, ev.value);
@@ -346,17 +356,17 @@ impl Mirror {
                     .find(|e| e.element == round_count)
                     .map(|e| e.value)
                 {
-                    self.turn = self.turns_before_round(round);
+                    self.model.set_round(u32::try_from(round).unwrap_or(0));
                 }
             }
             M::LongestRoad(m) => self.award_longest_road(seat(m.player)),
             M::LargestArmy(m) => self.award_largest_army(seat(m.player)),
-            M::DiceResult(m) => {
-                self.dice = u8::try_from(m.result)
+            M::DiceResult(m) => self.model.set_dice(
+                u8::try_from(m.result)
                     .ok()
                     .filter(|d| (2..=12).contains(d))
-                    .unwrap_or(0)
-            }
+                    .unwrap_or(0),
+            ),
             M::DiceResultResources(m) => self.on_dice_resources(msg, m),
             M::PutPiece(m) => self.on_put_piece(msg, m),
             M::UndoPutPiece(m) => self.on_undo_put_piece(msg, m),
@@ -365,14 +375,14 @@ impl Mirror {
             M::CancelBuildRequest(m)
                 if PieceType::from_wire(m.piece_type) == Some(PieceType::Settlement)
                     && matches!(
-                        GameState::from_wire(self.state),
+                        self.server_state,
                         Some(GameState::Start1B | GameState::Start2B)
                     ) =>
             {
                 self.undo_initial_settlement()
             }
-            M::MoveRobber(m) => match (HexId::from_server(m.hex), self.model.as_mut()) {
-                (Some(h), Some(model)) => model.set_robber(h),
+            M::MoveRobber(m) => match HexId::from_server(m.hex) {
+                Some(h) if self.has_board => self.model.set_robber(h),
                 _ => self.bad(msg, "robber hex is not a land hex"),
             },
             M::RobberyResult(m) => self.on_robbery(msg, m),
@@ -399,7 +409,7 @@ impl Mirror {
             M::Discard(m) => self.on_discard(m),
             M::DevCardAction(m) => self.on_dev_card(msg, m),
             M::SimpleAction(m) if m.action_type == SimpleActionType::DevCardBought.wire() => {
-                self.set_deck_count(m.value1)
+                self.set_deck_count(m.value1, false)
             }
             // Before 2.5 the SETs of the monopolized resource follow this (2.4.00
             // `SOCGameMessageHandler.handlePICKRESOURCETYPE`); from 2.5 they come first, as a
@@ -413,16 +423,17 @@ impl Mirror {
                         self.monopoly = Some(Monopoly {
                             by,
                             resource,
-                            taken: m.value1,
-                            unaccounted: m.value1,
+                            // A count from the network: within what any hand can hold.
+                            taken: m.value1.clamp(0, bounds::MAX_CARDS),
+                            unaccounted: m.value1.clamp(0, bounds::MAX_CARDS),
                             maybe_unknown: BySeat::default(),
                         })
                     }
                     _ => self.bad(msg, "bad monopoly"),
                 }
             }
-            M::DevCardCount(m) => self.set_deck_count(m.count),
-            M::SetPlayedDevCard(m) => self.played_dev = m.played,
+            M::DevCardCount(m) => self.set_deck_count(m.count, false),
+            M::SetPlayedDevCard(m) => self.model.set_played_dev_card(m.played),
             M::PickResources(m) => {
                 if let Some((p, _reason)) = m.picked_by {
                     let Some(s) = seat(p) else {

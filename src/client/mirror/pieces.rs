@@ -6,10 +6,10 @@ use jsettlers_protocol::{self as proto, Message};
 
 use tracing::info;
 
-use super::{Mirror, STATE_START2A};
+use super::Mirror;
 use crate::client::logsafe::shown;
 use crate::game::topology::topology;
-use crate::game::{EdgeId, NodeId, Piece, Resource, Seat};
+use crate::game::{EdgeId, NodeId, Phase, Piece, Resource, Seat};
 
 /// The two awards a server names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,9 +36,10 @@ impl Mirror {
             Err(why) => return self.bad(msg, why),
         };
         let joining = self.joining;
-        let Some(model) = self.model.as_mut() else {
+        if !self.has_board {
             return self.bad(msg, "a piece before the board");
-        };
+        }
+        let model = &mut self.model;
         if let Piece::Road(_) = piece {
             if std::mem::take(&mut self.road_length_stale[s]) {
                 // The server counts the whole road of a player who puts one, then gives the
@@ -80,28 +81,23 @@ impl Mirror {
         // node), the model stays as it was.
         if let Err(e) = placed {
             self.contradiction(msg, &e.to_string());
-            let Some(model) = self.model.as_mut() else {
-                return;
-            };
-            if model.put_piece_in_any_order(s, piece).is_err() {
+            if self.model.put_piece_in_any_order(s, piece).is_err() {
                 return;
             }
         }
-        let Some(model) = self.model.as_mut() else {
-            return;
-        };
         if let Piece::Settlement(n) = piece {
             // Settled again: a potential city of the seat at the server as any other.
             self.stale_potential_cities[s].remove(n);
-            if self.state == GameState::Start1A.wire() || self.state == STATE_START2A {
-                model.set_last_settlement(s, Some(n));
+            if matches!(
+                self.model.phase(),
+                Phase::InitialSettlement1 | Phase::InitialSettlement2
+            ) {
+                self.model.set_last_settlement(s, Some(n));
             }
-            if self.state == STATE_START2A {
-                // The 2nd initial settlement's resources are not announced (guide §0 #6).
-                let income = model.settlement_yield(n);
-                for r in Resource::ALL {
-                    self.beliefs[s].gain(r, income[r]);
-                }
+            // The 2nd initial settlement's resources are not announced (guide §0 #6).
+            let income = self.model.initial_settlement_income(n);
+            for r in Resource::ALL {
+                self.beliefs[s].gain(r, income[r]);
             }
         }
     }
@@ -121,10 +117,10 @@ impl Mirror {
             Ok(p) => p,
             Err(why) => return self.bad(msg, why),
         };
-        let Some(model) = self.model.as_mut() else {
+        if !self.has_board {
             return self.bad(msg, "an undo before the board");
-        };
-        if !model.remove_piece(s, piece) {
+        }
+        if !self.model.remove_piece(s, piece) {
             return self.contradiction(msg, "undo of a piece that is not there");
         }
         self.undoing = true;
@@ -135,9 +131,10 @@ impl Mirror {
     /// (`SOCGameMessageHandler.handleCANCELBUILDREQUEST`), both through
     /// `SOCGame.undoPutInitSettlement`. The node stays a potential city of the seat's.
     pub(super) fn undo_initial_settlement(&mut self) {
-        let (Some(s), Some(model)) = (self.current, self.model.as_mut()) else {
+        let Some(s) = self.current() else {
             return;
         };
+        let model = &mut self.model;
         let Some(n) = model.last_settlement(s) else {
             return;
         };
@@ -147,7 +144,7 @@ impl Mirror {
         }
         // `SOCPlayer.undoPutPiece` leaves the node in the seat's `potentialCities`.
         self.stale_potential_cities[s].insert(n);
-        if self.state == GameState::Start2B.wire() {
+        if self.server_state == Some(GameState::Start2B) {
             for r in Resource::ALL {
                 self.beliefs[s].lose(r, income[r]);
             }
@@ -156,8 +153,10 @@ impl Mirror {
 
     /// The server's count of a seat's pieces left in stock, checked against the model's.
     pub(super) fn check_stock(&mut self, s: Seat, stock: Stock, amount: i32) {
-        let Some(model) = &self.model else { return };
-        let (roads, settlements, cities) = model.pieces_left(s);
+        if !self.has_board {
+            return;
+        }
+        let (roads, settlements, cities) = self.model.pieces_left(s);
         let (name, ours) = match stock {
             Stock::Roads => ("roads", roads),
             Stock::Settlements => ("settlements", settlements),
@@ -186,9 +185,7 @@ impl Mirror {
     fn award(&mut self, award: Award, holder: Option<Seat>) {
         // Joining, or restated by an undo: the state, not a difference.
         let news = self.joining || self.undoing;
-        let Some(model) = self.model.as_mut() else {
-            return;
-        };
+        let model = &mut self.model;
         let ours = match award {
             Award::LongestRoad => model.longest_road_holder(),
             Award::LargestArmy => model.largest_army_holder(),
@@ -212,16 +209,12 @@ impl Mirror {
     /// A seat's knights played, as the server sets, adds or takes away; the engine's
     /// largest-army rule follows.
     pub(super) fn set_knights(&mut self, s: Seat, knights: i32) {
-        if let Some(model) = self.model.as_mut() {
-            model.set_knights(s, knights.clamp(0, 14) as u8);
-        }
+        self.model.set_knights(s, knights.clamp(0, 14) as u8);
     }
 
     /// Knights a seat has played (0 before the board).
     pub(super) fn knights(&self, s: Seat) -> i32 {
-        self.model
-            .as_ref()
-            .map_or(0, |m| i32::from(m.knights_played(s)))
+        i32::from(self.model.knights_played(s))
     }
 }
 

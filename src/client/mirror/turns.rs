@@ -1,46 +1,54 @@
 //! Game states, turns and game elements: who is to move, in which server state, how many turns
-//! have been played.
+//! have been played — the server's statements, applied to the model through the engine's
+//! events ([`State::begin_turn`], [`State::set_phase`], [`State::set_round`]).
+//!
+//! [`State::begin_turn`]: crate::game::State::begin_turn
+//! [`State::set_phase`]: crate::game::State::set_phase
+//! [`State::set_round`]: crate::game::State::set_round
 
 use jsettlers_protocol::codes::{GameElementType, GameState};
 use jsettlers_protocol::Message;
+use tracing::warn;
 
-use super::{Mirror, STATE_DISCARDS, STATE_OVER};
-use crate::client::bounds::MAX_DEV_CARDS;
-use crate::client::translate::seat;
+use super::Mirror;
+use crate::client::logsafe::shown;
+use crate::client::translate::{self, seat};
 use crate::client::versions;
-use crate::game::{Seat, ALL_SEATS};
+use crate::game::{Phase, Seat, ALL_SEATS};
+
+/// The engine phase of a server state as the mirror plays it: placing a piece after a build
+/// request is the main phase (the piece was paid for; the robot asks for its refund).
+pub(super) fn phase_of(state: GameState) -> Option<Phase> {
+    if state.placing().is_some() {
+        return Some(Phase::Main);
+    }
+    translate::phase(state)
+}
 
 impl Mirror {
-    pub(super) fn set_state(&mut self, state: i32) {
-        self.settle_monopoly();
-        self.undoing = false;
-        if self.state == STATE_DISCARDS && state != STATE_DISCARDS {
-            self.discard_request = None;
-        }
-        self.state = state;
-        if state == STATE_OVER {
-            self.winner = self.current;
-        }
+    /// The engine phase of the server's current state (see [`phase_of`]).
+    pub fn phase(&self) -> Option<Phase> {
+        self.server_state.and_then(phase_of)
     }
 
-    /// Turns played by the current turn of round `round` (the engine's `State::turn`: 1 in
-    /// the first player's first turn), counting occupied seats from the first player.
-    pub(super) fn turns_before_round(&self, round: i32) -> u32 {
-        if round <= 0 {
-            return 0;
-        }
-        let mask = self.seated_mask();
-        let seated: Vec<usize> = (0..4).filter(|&i| mask & (1 << i) != 0).collect();
-        let n = seated.len().max(1) as u32;
-        let pos = |s: Option<Seat>| s.and_then(|s| seated.iter().position(|&i| i == s.index()));
-        let offset = match (pos(self.first_player), pos(self.current)) {
-            (Some(f), Some(c)) => ((c + seated.len() - f) % seated.len()) as u32,
-            _ => 0,
+    pub(super) fn set_state(&mut self, wire: i32) {
+        self.settle_monopoly();
+        self.undoing = false;
+        let Some(state) = GameState::from_wire(wire) else {
+            warn!(game = %shown(&self.game), state = wire, "unknown game state: no decision in it");
+            self.stats.bad_messages = self.stats.bad_messages.saturating_add(1);
+            self.server_state = None;
+            return;
         };
-        // The round count comes from the network: saturate, never overflow.
-        (round as u32 - 1)
-            .saturating_mul(n)
-            .saturating_add(offset + 1)
+        if self.server_state == Some(GameState::WaitingForDiscards)
+            && state != GameState::WaitingForDiscards
+        {
+            self.discard_request = None;
+        }
+        self.server_state = Some(state);
+        if let Some(phase) = phase_of(state) {
+            self.model.set_phase(phase);
+        }
     }
 
     /// Occupied seats: where someone sat (SITDOWN), and ours (taking over a vacated seat, we
@@ -57,33 +65,34 @@ impl Mirror {
         }
     }
 
+    pub(super) fn set_current(&mut self, s: Option<Seat>) {
+        if let Some(s) = s {
+            self.model.set_current_player(s);
+        }
+        self.current_known = s.is_some();
+    }
+
+    pub(super) fn set_first(&mut self, s: Option<Seat>) {
+        if let Some(s) = s {
+            self.model.set_first_player(s);
+        }
+        self.first_known = s.is_some();
+    }
+
     pub(super) fn on_turn(&mut self, msg: &Message, player: i32, state: Option<i32>) {
-        self.joining = false;
+        self.end_joining();
         let Some(s) = seat(player) else {
             return self.bad(msg, "bad seat");
         };
-        // Cards bought in the turn that ends become playable (SOCGame.updateAtTurn).
-        if let Some(model) = self.model.as_mut() {
-            for t in Seat::all() {
-                model.age_dev_cards(t);
-            }
-        }
-        for t in Seat::all() {
-            let (old, new) = self.dev_counts[t];
-            self.dev_counts[t] = ((old + new).min(MAX_DEV_CARDS), 0);
-        }
-        if state == Some(GameState::Start1A.wire()) && self.first_player.is_none() {
+        let stated = state.and_then(GameState::from_wire);
+        if stated == Some(GameState::Start1A) && !self.first_known {
             // The server announces no FIRST_PLAYER at start: the first placer is it.
-            self.first_player = Some(s);
+            self.set_first(Some(s));
         }
-        self.current = Some(s);
-        self.played_dev = false;
+        self.model.begin_turn(s, stated.and_then(phase_of));
+        self.current_known = true;
         self.last_played = None;
-        self.dice = 0;
         if let Some(st) = state {
-            if st == GameState::RollOrCard.wire() {
-                self.turn = self.turn.saturating_add(1);
-            }
             self.set_state(st);
         }
     }
@@ -95,17 +104,15 @@ impl Mirror {
             Some(G::DevCardCount)
                 if self.server_version < versions::DEV_COUNT_AFTER_DRAW
                     && matches!(
-                        GameState::from_wire(self.state),
+                        self.server_state,
                         Some(GameState::Play1 | GameState::SpecialBuilding)
                     ) =>
             {
-                self.drawn = (self.drawn + 1).min(MAX_DEV_CARDS);
-                self.set_deck_count(value);
-                self.draw_counted = true;
+                self.set_deck_count(value, true)
             }
-            Some(G::DevCardCount) => self.set_deck_count(value),
-            Some(G::FirstPlayer) => self.first_player = seat(value),
-            Some(G::CurrentPlayer) => self.current = seat(value),
+            Some(G::DevCardCount) => self.set_deck_count(value, false),
+            Some(G::FirstPlayer) => self.set_first(seat(value)),
+            Some(G::CurrentPlayer) => self.set_current(seat(value)),
             Some(G::LargestArmyPlayer) => self.award_largest_army(seat(value)),
             Some(G::LongestRoadPlayer) => self.award_longest_road(seat(value)),
             _ => {}

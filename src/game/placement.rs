@@ -1,0 +1,123 @@
+//! Pieces on the board: the initial placements in snake order and every piece put down, with
+//! the caches they touch (occupied and blocked nodes, road reach, ports, road lengths).
+//! Imports the game vocabulary only.
+
+use super::ids::{EdgeId, NodeId, Seat};
+use super::phase::Phase;
+use super::resources::Resource;
+use super::road::longest_from;
+use super::sets::NodeSet;
+use super::state::State;
+use super::topology::topology;
+
+impl State {
+    pub(super) fn place_initial_settlement(&mut self, s: Seat, n: NodeId) {
+        self.place_settlement(s, n);
+        self.last_settlement[s] = Some(n);
+        if self.phase == Phase::InitialSettlement2 {
+            // The server does not announce this income (guide §0.6).
+            let income = self.initial_settlement_income(n);
+            for r in Resource::ALL {
+                if income[r] > 0 {
+                    self.gain(s, r, income[r]);
+                }
+            }
+            self.phase = Phase::InitialRoad2;
+        } else {
+            self.phase = Phase::InitialRoad1;
+        }
+    }
+
+    /// Snake order (`SOCGame.advanceTurnStateAfterPutPiece`): round 1 in seat order from the
+    /// first player; the last seat places twice in a row; round 2 backwards; the first player
+    /// places last and rolls first.
+    pub(super) fn advance_initial_placement(&mut self) {
+        match self.phase {
+            Phase::InitialRoad1 => {
+                let next = self.rules.next_seat(self.current);
+                if next == self.first_player {
+                    self.phase = Phase::InitialSettlement2;
+                } else {
+                    self.current = next;
+                    self.phase = Phase::InitialSettlement1;
+                }
+            }
+            Phase::InitialRoad2 => {
+                if self.current == self.first_player {
+                    self.phase = Phase::RollOrCard;
+                    self.turn = 1;
+                } else {
+                    self.current = self.rules.prev_seat(self.current);
+                    self.phase = Phase::InitialSettlement2;
+                }
+            }
+            _ => unreachable!("initial road outside initial placement"),
+        }
+    }
+
+    pub(super) fn place_settlement(&mut self, s: Seat, n: NodeId) {
+        let topo = topology();
+        self.settlements[s].insert(n);
+        self.occupy(s, n);
+        // A settlement may cut opponents' roads (SOCGame.putPieceCommon → updateLongestRoad).
+        let mut changed = false;
+        for o in Seat::all() {
+            if o != s && self.road_nodes[o].contains(n) {
+                // Opponents can no longer build roads onward from this node.
+                self.update_road_reach(o);
+            }
+            // Only a node inside a trail (two or more of the opponent's roads) can cut it.
+            if o != s && (topo.node_edge_set[n.index()] & self.roads[o]).len() >= 2 {
+                self.update_road_len(o);
+                changed = true;
+            }
+        }
+        if changed {
+            self.update_longest_road_award();
+        }
+    }
+
+    /// A new building of `s` on `n` (its settlement or city already in the piece sets): the
+    /// node occupied, it and its neighbours closed to settling, its edges in `s`'s road
+    /// reach, `s`'s ports.
+    #[inline]
+    pub(super) fn occupy(&mut self, s: Seat, n: NodeId) {
+        let topo = topology();
+        self.occupied.insert(n);
+        self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
+        self.road_reach[s] |= topo.node_edge_set[n.index()];
+        self.update_ports(s);
+    }
+
+    pub(super) fn place_road(&mut self, s: Seat, e: EdgeId) {
+        let topo = topology();
+        let old_roads = self.roads[s];
+        let old_nodes = self.road_nodes[s];
+        self.roads[s].insert(e);
+        self.all_roads.insert(e);
+        self.road_nodes[s] |= topo.edge_node_set[e.index()];
+        let [a, b] = topo.edge_nodes[e.index()];
+        let opponents = self.occupied - self.settlements[s] - self.cities[s];
+        for n in [a, b] {
+            if !opponents.contains(n) {
+                self.road_reach[s] |= topo.node_edge_set[n.index()];
+            }
+        }
+        if old_nodes.contains(a) && old_nodes.contains(b) {
+            // Closing a loop or joining branches: recompute.
+            self.update_road_len(s);
+        } else {
+            // One end is new to the network, so a trail using `e` ends there: the longest
+            // such trail is `e` plus the longest trail starting at the other end.
+            let inner = if old_nodes.contains(a) { a } else { b };
+            let blockers = self.occupied - self.settlements[s] - self.cities[s];
+            let through = if blockers.contains(inner) {
+                1
+            } else {
+                1 + longest_from(old_roads, blockers, inner)
+            };
+            self.road_len[s] = self.road_len[s].max(through);
+        }
+        self.update_longest_road_award();
+    }
+}
