@@ -8,8 +8,9 @@
 //! ```
 //!
 //! Every file and folder of `src/` must have a rule, so a new module cannot slip past, and a
-//! row in README's Layout table, whose paths and file names must exist. The protocol crate may
-//! name none of the root crate. Comments are not code: doc links may name any module.
+//! row in the Layout table of docs/architecture.md, whose paths and file names must exist. The
+//! protocol crate may name none of the root crate. Comments are not code: doc links may name
+//! any module.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -352,10 +353,10 @@ fn holds(path: &Path, name: &str) -> bool {
 }
 
 #[test]
-fn the_readme_layout_table_matches_the_tree() {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let start = readme.find("\n## Layout\n").expect("a Layout section");
-    let section = &readme[start + 1..];
+fn the_architecture_layout_table_matches_the_tree() {
+    let page = fs::read_to_string(root().join("docs/architecture.md")).unwrap();
+    let start = page.find("\n## Layout\n").expect("a Layout section");
+    let section = &page[start + 1..];
     let section = &section[..section[3..].find("\n## ").map_or(section.len(), |e| e + 3)];
     let mut listed = BTreeSet::new();
     for row in section.lines().filter(|l| l.starts_with("| `")) {
@@ -364,7 +365,7 @@ fn the_readme_layout_table_matches_the_tree() {
         for p in &paths {
             assert!(
                 root().join(p).exists(),
-                "README names `{p}`, which is not there"
+                "docs/architecture.md names `{p}`, which is not there"
             );
             if let Some(entry) = p.strip_prefix("src/") {
                 listed.insert(entry.trim_end_matches('/').to_string());
@@ -378,7 +379,7 @@ fn the_readme_layout_table_matches_the_tree() {
             if is_file {
                 assert!(
                     paths.iter().any(|p| holds(&root().join(p), name)),
-                    "README's row for {paths:?} names `{name}`, which is not in it"
+                    "docs/architecture.md's row for {paths:?} names `{name}`, which is not in it"
                 );
             }
         }
@@ -389,7 +390,7 @@ fn the_readme_layout_table_matches_the_tree() {
         if name != "lib.rs" {
             assert!(
                 listed.contains(&name),
-                "src/{name} has no row in README's Layout"
+                "src/{name} has no row in docs/architecture.md's Layout"
             );
         }
     }
