@@ -15,9 +15,9 @@ Runs GAMES robot-only games on a fresh JSettlers2 server with our bot in one sea
 25% seat share, points, game length, decision latency, forced end-turns, rejected requests and
 the stock robot kinds met. Every process it starts is stopped on success, failure and Ctrl-C.
 
-Needs: Java 17+ and a JSettlers2 2.7.x server in JSETTLERS_JAR or JSETTLERS_CLASSPATH (or
-the jar scripts/fetch-jsettlers.sh downloads), and cargo (the bot is built in release mode)
-unless BOT names a built catan-bot.
+Needs: Java 17+ and a JSettlers2 server, 2.4.00 or newer, in JSETTLERS_JAR or
+JSETTLERS_CLASSPATH (or the jar scripts/fetch-jsettlers.sh downloads), and cargo (the bot is
+built in release mode) unless BOT names a built catan-bot.
 
 Options (environment variables, default in brackets):
   AGENT        agent spec for the single run [mpt-ensemble-uct:iterations=1000]
@@ -48,17 +48,20 @@ shard into RESULTS/<run>/shard-K-of-N/ and its merged summary into RESULTS/<run>
 USAGE
 }
 
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+root=$lib_root
+
 matrix=0
 for arg in "$@"; do
     case "$arg" in
         -h|--help) usage; exit 0 ;;
         --matrix) matrix=1 ;;
-        *) echo "bench.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
+        *) unknown_arg "$arg" ;;
     esac
 done
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
 AGENT=${AGENT:-mpt-ensemble-uct:iterations=1000}
 GAMES=${GAMES:-100}
 PARALLEL=${PARALLEL:-1}
@@ -69,41 +72,30 @@ TURN_TIMEOUT=${TURN_TIMEOUT:-30}
 ROBOTS=${ROBOTS:-7}
 SHARDS=${SHARDS:-1}
 SHARD=${SHARD:-}
-cores=$(nproc 2>/dev/null || echo 2)
-JOBS=${JOBS:-$((cores / 2 > 0 ? cores / 2 : 1))}
+JOBS=${JOBS:-$(half_cores)}
 MATRIX_AGENTS=${MATRIX_AGENTS:-plain-uct vw-uct mp-uct mp-ensemble-uct mpt-ensemble-uct}
 MATRIX_ITERS=${MATRIX_ITERS:-1000 10000}
 
-number() {
-    case "$2" in ''|*[!0-9]*) echo "bench.sh: $1 must be a number, not '$2'" >&2; exit 2 ;; esac
-}
-number GAMES "$GAMES"
-number PORT "$PORT"
-number SHARDS "$SHARDS"
-number JOBS "$JOBS"
-if [ "$SHARDS" -lt 1 ] || [ "$JOBS" -lt 1 ]; then
-    echo "bench.sh: SHARDS and JOBS must be >= 1" >&2
-    exit 2
-fi
+for v in GAMES PARALLEL FAST_PAUSE TURN_TIMEOUT; do
+    need_uint "$v" "${!v}"
+done
+need_port PORT "$PORT"
+need_uint SHARDS "$SHARDS" 1
+need_uint JOBS "$JOBS" 1
+need_uint ROBOTS "$ROBOTS" 4
 
 # The shards of each run that this invocation plays: all of 1..SHARDS, or the one SHARD names.
 if [ -n "$SHARD" ]; then
-    only=${SHARD%%/*}
-    SHARDS=${SHARD#*/}
-    number "SHARD's K" "$only"
-    number "SHARD's N" "$SHARDS"
-    if [ "$only" -lt 1 ] || [ "$only" -gt "$SHARDS" ]; then
-        echo "bench.sh: SHARD=$SHARD: need K/N with 1 <= K <= N" >&2
-        exit 2
-    fi
-    if [ -z "${RESULTS:-}" ]; then
-        echo "bench.sh: SHARD needs RESULTS: every shard of a run must write into the same folder" >&2
-        exit 2
-    fi
-    first=$only last=$only
+    parse_shard SHARD "$SHARD"
+    SHARDS=$shard_n
+    [ -n "${RESULTS:-}" ] || die "SHARD needs RESULTS: every shard of a run must write into the same folder"
+    first=$shard_k last=$shard_k
 else
     first=1 last=$SHARDS
 fi
+[ $((PORT + last - 1)) -le 65535 ] || die "PORT=$PORT: shard $last's port $((PORT + last - 1)) is beyond 65535"
+# Fail now rather than in every shard's server.
+find_server_code
 RESULTS=${RESULTS:-$root/results/bench-$(date +%Y%m%d-%H%M%S)}
 
 if [ -n "${BOT:-}" ]; then
@@ -177,16 +169,7 @@ run_shard() {
         TURN_TIMEOUT=$TURN_TIMEOUT FAST_PAUSE=$FAST_PAUSE WAIT_SEC=5 LOG="$dir/server.log" \
         "$here/jsettlers-server.sh" >/dev/null 2>&1 &
     server_pid=$!
-    local up=0 _
-    for _ in $(seq 1 120); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-            up=1
-            break
-        fi
-        kill -0 "$server_pid" 2>/dev/null || break
-        sleep 0.5
-    done
-    if [ "$up" = 0 ]; then
+    if ! wait_port 127.0.0.1 "$port" 60 "$server_pid"; then
         echo "bench:$tag the server did not come up; see $dir/server.log" >&2
         return 1
     fi

@@ -33,13 +33,12 @@ USAGE
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-lib_name=campaign.sh
 
 run_dir=""
 for arg in "$@"; do
     case "$arg" in
         -h|--help) usage; exit 0 ;;
-        -*) die "unknown argument $arg (see --help)" ;;
+        -*) unknown_arg "$arg" ;;
         *) [ -z "$run_dir" ] || die "one RUN_DIR only (see --help)"; run_dir=$arg ;;
     esac
 done
@@ -56,7 +55,8 @@ STOP_AT=${STOP_AT:-0}
 for v in SHARDS SHARD_GAMES LANE PORT STOP_AT; do
     need_uint "$v" "${!v}"
 done
-[ "$LANE" -ge 1 ] || die "LANE must be >= 1"
+need_uint LANE "$LANE" 1
+need_port PORT "$PORT"
 if [ -z "${BOT_COMMIT:-}" ]; then
     BOT_COMMIT=$(git -C "$here/.." rev-parse --short HEAD)
     git -C "$here/.." diff --quiet HEAD -- src protocol Cargo.toml Cargo.lock || BOT_COMMIT="$BOT_COMMIT+dirty"

@@ -14,7 +14,7 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-Usage: scripts/jsettlers-server.sh [--help] [EXTRA_SERVER_ARG...]
+Usage: scripts/jsettlers-server.sh [--help] [-Dname=value | -o NAME=value]...
 
 Starts soc.server.SOCServer headless in a fresh temporary working directory (so no stray
 jsserver.properties is read), runs GAMES robot-only classic 4-player games, and exits when
@@ -56,8 +56,12 @@ Options (environment variables, default in brackets):
                 robot's exact hand to all bots at each end of turn: only for testing a card
                 tracker, NEVER for scored runs. Any other value: off [unset]
 
-EXTRA_SERVER_ARG... are passed to SOCServer before the port, e.g. "-o NT=t" (no player
-trading) or "-Djsettlers.bots.showcookie=Y".
+Server settings beyond these, passed to SOCServer before the port in the forms it takes:
+  -Dname=value     a server property, e.g. -Djsettlers.bots.showcookie=Y (not one of those
+                   this script sets from its options above: use the option)
+  -o NAME=value    a game option, e.g. "-o NT=t" (no player trading); also -oNAME=value
+                   and --option NAME=value
+Any other argument is an error (exit 2).
 
 Watch a game live: start the JSettlers GUI client from the full jar (JSettlers-*.jar) with
   java -cp "$JSETTLERS_JAR" soc.client.SOCPlayerClient 127.0.0.1 PORT
@@ -71,12 +75,27 @@ Useful console lines: "Robot arrived: NAME: type CLASS", "Started bot-only game:
 EOF
 }
 
-die() { echo "jsettlers-server.sh: $*" >&2; exit 2; }
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-for arg in "$@"; do
-    case "$arg" in
+# The server settings given as arguments (see --help), and the -D property names among them.
+server_args=()
+arg_props=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
         -h|--help) usage; exit 0 ;;
+        -D?*=*)
+            name="${1#-D}"
+            arg_props+=("${name%%=*}")
+            server_args+=("$1") ;;
+        -o|--option)
+            [[ "${2:-}" == ?*=* ]] || die "$1 needs NAME=value after it (see --help)"
+            server_args+=("-o" "$2")
+            shift ;;
+        -o?*=*) server_args+=("$1") ;;
+        *) die "unknown argument '$1': server settings are -Dname=value or -o NAME=value (see --help)" ;;
     esac
+    shift
 done
 
 PORT="${PORT:-8880}"
@@ -95,14 +114,12 @@ LOG="${LOG:-}"
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"
 DATACHECK="${DATACHECK:-}"
-JSETTLERS_CACHE="${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}"
 
-is_uint() { [[ "$1" =~ ^[0-9]+$ ]]; }
-for v in PORT PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN; do
-    is_uint "${!v}" || die "$v must be a non-negative integer, got '${!v}'"
+for v in PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN; do
+    need_uint "$v" "${!v}"
 done
+need_port PORT "$PORT"
 [[ "$GAMES" =~ ^[0-9]+$ || "$GAMES" == -1 ]] || die "GAMES must be >= 1 or -1, got '$GAMES'"
-(( PORT >= 1 && PORT <= 65535 )) || die "PORT out of range: $PORT"
 (( GAMES >= 1 || GAMES == -1 )) || die "GAMES must be >= 1 or -1"
 (( ROBOTS >= 4 || GAMES == -1 )) || die "ROBOTS must be >= 4 (the server refuses robot-only games with fewer)"
 (( PERCENT3P <= 100 )) || die "PERCENT3P must be 0..100"
@@ -112,35 +129,13 @@ done
 [[ -n "$COOKIE" && "$COOKIE" != *[,\|]* && "$COOKIE" != *[[:space:]]* ]] \
     || die "COOKIE must be non-empty, without ',', '|' or spaces"
 
-command -v "$JAVA" >/dev/null 2>&1 || die "'$JAVA' not found: install a Java runtime (8 or newer)"
+need_java "$JAVA"
 
-# Where the server code comes from.
-if [[ -n "${JSETTLERS_CLASSPATH:-}" ]]; then
-    CP="$JSETTLERS_CLASSPATH"
-    SOURCE="JSETTLERS_CLASSPATH"
-elif [[ -n "${JSETTLERS_JAR:-}" ]]; then
-    [[ -f "$JSETTLERS_JAR" ]] || die "JSETTLERS_JAR=$JSETTLERS_JAR: no such file"
-    CP="$JSETTLERS_JAR"
-    SOURCE="JSETTLERS_JAR"
-else
-    CP=""
-    if [[ -d "$JSETTLERS_CACHE" ]]; then
-        # Newest jar fetch-jsettlers.sh left there; prefer the full jar (it has the GUI client too).
-        CP="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers-*.jar' | sort -V | tail -n 1)"
-        [[ -n "$CP" ]] || CP="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers*.jar' | sort -V | tail -n 1)"
-    fi
-    [[ -n "$CP" ]] || die "no server code: set JSETTLERS_JAR=/path/to/JSettlers-2.6.10.jar (or JSETTLERS_CLASSPATH), or run scripts/fetch-jsettlers.sh"
-    SOURCE="$JSETTLERS_CACHE"
-fi
-# Make relative paths survive the cd into the temporary working directory.
-abs_cp=""
-IFS=':' read -r -a cp_parts <<< "$CP"
-for p in "${cp_parts[@]}"; do
-    [[ -n "$p" ]] || continue
-    [[ "$p" == /* ]] || p="$PWD/$p"
-    abs_cp="${abs_cp:+$abs_cp:}$p"
-done
-CP="$abs_cp"
+# Where the server code comes from, as an absolute class path: it must survive the cd into
+# the temporary working directory.
+find_server_code
+CP="$js_cp"
+SOURCE="$js_source"
 
 java_opts=()
 if [[ -n "$JAVA_OPTS" ]]; then
@@ -193,6 +188,12 @@ WARNING: this run must not be scored.
 EOF
     props+=("-Djsettlers.debug.bots.datacheck.rsrc=Y")
 fi
+# SOCServer refuses a property given twice on its command line.
+for name in "${arg_props[@]}"; do
+    for p in "${props[@]}"; do
+        [[ "${p%%=*}" != "-D$name" ]] || die "-D$name=...: this script sets $name from one of its options (see --help)"
+    done
+done
 
 {
     echo "JSettlers server: $VERSION_LINE"
@@ -207,7 +208,7 @@ fi
     echo "             (needs the full JSettlers jar; join a ~botsOnly~N game as observer, never Sit/Take Over)"
 } >&2
 
-cmd=("$JAVA" "${java_opts[@]}" -cp "$CP" soc.server.SOCServer "${props[@]}" "$@" "$PORT" "$MAXCONN")
+cmd=("$JAVA" "${java_opts[@]}" -cp "$CP" soc.server.SOCServer "${props[@]}" "${server_args[@]}" "$PORT" "$MAXCONN")
 if [[ -n "$LOG" ]]; then
     [[ "$LOG" == /* ]] || LOG="$PWD/$LOG"
     (cd "$WORKDIR" && exec "${cmd[@]}") >"$LOG" 2>&1 </dev/null &
