@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start a headless stock JSettlers2 (2.4.00 or newer) server that runs robot-only games with its built-in
-# robots, leaving seats for third-party robots such as catan-bot, and exits after the last game.
+# robots (and EXTRA_ROBOTS more stock robots, if asked), leaving seats for third-party robots such
+# as catan-bot, and exits after the last game.
 #
 # Run with --help for the options (environment variables).
 #
@@ -55,6 +56,14 @@ Options (environment variables, default in brackets):
   DATACHECK     set to Y to enable jsettlers.debug.bots.datacheck.rsrc. It sends every
                 robot's exact hand to all bots at each end of turn: only for testing a card
                 tracker, NEVER for scored runs. Any other value: off [unset]
+  EXTRA_ROBOTS  stock robots to start beside the built-in ones once the server listens, all
+                in one JVM (java -cp CODE scripts/StockRobots.java ..., Java 11+), named
+                "robot 101", "robot 102", ... or "droid 101", ...; the server counts them as
+                built-in robots and gives them the strategy their names say. Stopped with the
+                server. MAXCONN must exceed ROBOTS + EXTRA_ROBOTS; ROBOTS <= 100 [0]
+  EXTRA_KIND    the extra robots' kind: smart ("robot N") or fast ("droid N") [smart]
+  EXTRA_LOG     the extra robots' console [LOG with .log replaced by -robots.log; without
+                LOG, a file in the temporary working directory, shown if they fail]
 
 Server settings beyond these, passed to SOCServer before the port in the forms it takes:
   -Dname=value     a server property, e.g. -Djsettlers.bots.showcookie=Y (not one of those
@@ -114,8 +123,11 @@ LOG="${LOG:-}"
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"
 DATACHECK="${DATACHECK:-}"
+EXTRA_ROBOTS="${EXTRA_ROBOTS:-0}"
+EXTRA_KIND="${EXTRA_KIND:-smart}"
+EXTRA_LOG="${EXTRA_LOG:-}"
 
-for v in PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN; do
+for v in PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN EXTRA_ROBOTS; do
     need_uint "$v" "${!v}"
 done
 need_port PORT "$PORT"
@@ -124,7 +136,15 @@ need_port PORT "$PORT"
 (( ROBOTS >= 4 || GAMES == -1 )) || die "ROBOTS must be >= 4 (the server refuses robot-only games with fewer)"
 (( PERCENT3P <= 100 )) || die "PERCENT3P must be 0..100"
 (( FAST_PAUSE <= 100 )) || die "FAST_PAUSE must be 0..100"
-(( MAXCONN > ROBOTS )) || die "MAXCONN ($MAXCONN) must exceed ROBOTS ($ROBOTS): built-in robots count as connections"
+(( MAXCONN > ROBOTS + EXTRA_ROBOTS )) \
+    || die "MAXCONN ($MAXCONN) must exceed ROBOTS + EXTRA_ROBOTS ($ROBOTS + $EXTRA_ROBOTS): robots count as connections"
+case "$EXTRA_KIND" in
+    smart) extra_prefix=robot ;;
+    fast) extra_prefix=droid ;;
+    *) die "EXTRA_KIND must be smart or fast, got '$EXTRA_KIND'" ;;
+esac
+# The extra robots are named from 101 on, after the built-in ones.
+(( EXTRA_ROBOTS == 0 || ROBOTS <= 100 )) || die "ROBOTS must be <= 100 with EXTRA_ROBOTS (their names start at 101)"
 [[ "$SHUTDOWN" == Y || "$SHUTDOWN" == N ]] || die "SHUTDOWN must be Y or N, got '$SHUTDOWN'"
 [[ -n "$COOKIE" && "$COOKIE" != *[,\|]* && "$COOKIE" != *[[:space:]]* ]] \
     || die "COOKIE must be non-empty, without ',', '|' or spaces"
@@ -145,12 +165,20 @@ fi
 # Fresh, empty working directory: SOCServer reads ./jsserver.properties if present.
 WORKDIR="$(mktemp -d "${TMPDIR:-/tmp}/jsettlers-server.XXXXXX")"
 SERVER_PID=""
+EXTRA_PID=""
 # shellcheck disable=SC2317  # invoked from the EXIT trap
 cleanup() {
-    if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    local pid
+    for pid in "$EXTRA_PID" "$SERVER_PID"; do
+        if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+        fi
+    done
+    for pid in "$EXTRA_PID" "$SERVER_PID"; do
+        if [[ -n "$pid" ]]; then
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
     rm -rf "$WORKDIR"
 }
 trap cleanup EXIT
@@ -204,11 +232,15 @@ done
     echo "  games:     $GAMES ($PARALLEL at a time), first after $WAIT_SEC s; built-in robots: $ROBOTS;" \
          "third-party seats: $PERCENT3P%; 3p turn timeout: $TURN_TIMEOUT s; fast pause: $FAST_PAUSE%"
     echo "  log:       ${LOG:-stdout}"
+    if (( EXTRA_ROBOTS > 0 )); then
+        echo "  extra:     $EXTRA_ROBOTS $EXTRA_KIND stock robots, $extra_prefix 101..$extra_prefix $((100 + EXTRA_ROBOTS)), once the server listens"
+    fi
     echo "  watch:     java -cp \"$CP\" soc.client.SOCPlayerClient 127.0.0.1 $PORT"
     echo "             (needs the full JSettlers jar; join a ~botsOnly~N game as observer, never Sit/Take Over)"
 } >&2
 
 cmd=("$JAVA" "${java_opts[@]}" -cp "$CP" soc.server.SOCServer "${props[@]}" "${server_args[@]}" "$PORT" "$MAXCONN")
+started=$SECONDS
 if [[ -n "$LOG" ]]; then
     [[ "$LOG" == /* ]] || LOG="$PWD/$LOG"
     (cd "$WORKDIR" && exec "${cmd[@]}") >"$LOG" 2>&1 </dev/null &
@@ -217,6 +249,32 @@ else
 fi
 SERVER_PID=$!
 echo "  pid:       $SERVER_PID" >&2
+
+# The extra stock robots, once the server listens; the first game waits WAIT_SEC from its start.
+if (( EXTRA_ROBOTS > 0 )); then
+    if [[ -z "$EXTRA_LOG" ]]; then
+        EXTRA_LOG="$WORKDIR/extra-robots.log"
+        [[ -z "$LOG" ]] || EXTRA_LOG="${LOG%.log}-robots.log"
+    fi
+    [[ "$EXTRA_LOG" == /* ]] || EXTRA_LOG="$PWD/$EXTRA_LOG"
+    wait_port 127.0.0.1 "$PORT" 60 "$SERVER_PID" \
+        || die "the server did not listen on port $PORT within 60 s (see ${LOG:-its output}): no extra robots started"
+    (cd "$WORKDIR" && exec "$JAVA" "${java_opts[@]}" -cp "$CP" "$lib_dir/StockRobots.java" \
+        127.0.0.1 "$PORT" "$COOKIE" "$extra_prefix" 101 "$EXTRA_ROBOTS") >"$EXTRA_LOG" 2>&1 </dev/null &
+    EXTRA_PID=$!
+    until grep -q '^StockRobots: .* logged in' "$EXTRA_LOG" 2>/dev/null; do
+        if ! kill -0 "$EXTRA_PID" 2>/dev/null; then
+            cat "$EXTRA_LOG" >&2
+            die "the extra robots did not all log in (their console is above, also in $EXTRA_LOG)"
+        fi
+        kill -0 "$SERVER_PID" 2>/dev/null || break
+        sleep 0.5
+    done
+    echo "  extra:     logged in $((SECONDS - started)) s after the server's start (pid $EXTRA_PID, console $EXTRA_LOG)" >&2
+    if (( SECONDS - started >= WAIT_SEC && GAMES > 0 )); then
+        echo "WARNING: the extra robots took $((SECONDS - started)) s, WAIT_SEC is $WAIT_SEC: the first games may have started without them" >&2
+    fi
+fi
 
 status=0
 wait "$SERVER_PID" || status=$?
