@@ -11,9 +11,10 @@ usage() {
 Usage: scripts/bench.sh [--help] [--matrix]
 
 Runs GAMES robot-only games on a fresh JSettlers2 server with our bot in one seat of each
-(the other three are stock robots), then prints our win rate with its 95% interval beside the
-25% seat share, points, game length, decision latency, forced end-turns, rejected requests and
-the stock robot kinds met. Every process it starts is stopped on success, failure and Ctrl-C.
+(the other three are stock robots of the robot MIX), then prints our win rate with its 95%
+interval beside the 25% seat share, points, game length, decision latency, forced end-turns,
+rejected requests, the stock robot kinds met and our win rate by the mix each game had. Every
+process it starts is stopped on success, failure and Ctrl-C.
 
 Needs: Java 17+ and a JSettlers2 server, 2.4.00 or newer, in JSETTLERS_JAR or
 JSETTLERS_CLASSPATH (or the jar scripts/fetch-jsettlers.sh downloads), and cargo (the bot is
@@ -27,7 +28,9 @@ Options (environment variables, default in brackets):
   COOKIE       robot cookie [catanbench]
   FAST_PAUSE   stock robots' pause percent (0 = fastest) [0]
   TURN_TIMEOUT our bot's turn allowance in seconds (> 8 to matter) [30]
-  ROBOTS       built-in robots started by each server (>= 4) [7]
+  MIX          the stock robots our bot meets (see Robot mixes below) [default]
+  ROBOTS       built-in robots started by each server (>= 4) [7 with MIX=default, else 4]
+  EXTRA        MIX=smart or fast: stock robots of that kind started beside each server [24]
   RESULTS      results folder [results/bench-<date>; required with SHARD]
   SHARDS       cut each run into this many shards, each its own server and bot pair on its
                own port and results folder, then merge their summaries [1]
@@ -41,8 +44,21 @@ Options (environment variables, default in brackets):
 Shard K of N plays games (K-1)*GAMES/N up to K*GAMES/N (rounded down), so the N shards play
 GAMES games together.
 
+Robot mixes. The server draws each game's robots at random from every robot connected to it,
+then puts our bot into one seat. MIX=default: the server's own ROBOTS built-in robots only,
+30% of them (rounded down) fast, named "droid 1..", the rest smart, "robot K.." (7: 2 fast,
+5 smart). MIX=smart or MIX=fast: ROBOTS built-in robots (4: 1 fast, 3 smart, the fewest that
+robot-only games allow) and EXTRA more stock robots of the wanted kind, named "robot 101.." or
+"droid 101.." (the server gives smart parameters to "robot " names, fast to others), started
+in one JVM after the server is up (scripts/StockRobots.java, run by jsettlers-server.sh) and
+stopped with it. A game can still draw a built-in robot of the other kind: with the defaults
+about 11% of the games of MIX=smart and 30% of MIX=fast. Each game's mix is read from its
+opponents' names (summarize --by-mix: smart, fast or mixed), so such games are counted apart.
+
 Output: RESULTS/<run>/results.jsonl (one line per game, see `catan-bot play --help`),
-RESULTS/<run>/server.log, RESULTS/<run>/bot.log, RESULTS/<run>/summary.txt, and with
+RESULTS/<run>/server.log, RESULTS/<run>/server-start.log (jsettlers-server.sh's own lines),
+RESULTS/<run>/server-robots.log (the extra robots' console, MIX=smart or fast),
+RESULTS/<run>/bot.log, RESULTS/<run>/summary.txt, and with
 --matrix RESULTS/chart.svg and RESULTS/summary.txt. A sharded run writes these files per
 shard into RESULTS/<run>/shard-K-of-N/ and its merged summary into RESULTS/<run>/summary.txt.
 USAGE
@@ -69,7 +85,6 @@ PORT=${PORT:-8890}
 COOKIE=${COOKIE:-catanbench}
 FAST_PAUSE=${FAST_PAUSE:-0}
 TURN_TIMEOUT=${TURN_TIMEOUT:-30}
-ROBOTS=${ROBOTS:-7}
 SHARDS=${SHARDS:-1}
 SHARD=${SHARD:-}
 JOBS=${JOBS:-$(half_cores)}
@@ -82,7 +97,11 @@ done
 need_port PORT "$PORT"
 need_uint SHARDS "$SHARDS" 1
 need_uint JOBS "$JOBS" 1
-need_uint ROBOTS "$ROBOTS" 4
+robot_mix "${MIX:-}" "${ROBOTS:-}" "${EXTRA:-}"
+# Time for the extra robots to log in before the first game: they start once the server
+# listens: 24 took 8 s from the server's start on a busy 2-core machine, 22 s on a busier one.
+wait_sec=5
+[ "$mix_extra" = 0 ] || wait_sec=30
 
 # The shards of each run that this invocation plays: all of 1..SHARDS, or the one SHARD names.
 if [ -n "$SHARD" ]; then
@@ -130,6 +149,11 @@ server_log_counts() {
     echo "  server log: ILLEGAL lines (any player) $illegal, forced actions of catanbot $forced"
 }
 
+# summary LABEL PATH...: the bot's summary, with our win rate by robot mix where it has that.
+summary() {
+    bot_summarize "$bot" --label "$@" 2>/dev/null
+}
+
 # run_shard AGENT DIR K N: shard K of N of a run (the whole run when N is 1) into DIR, with
 # its own server on PORT+K-1. Always started in the background (`run_shard ... &`, a subshell
 # of its own), so that shards run side by side and each stops its own server and bot.
@@ -164,13 +188,14 @@ run_shard() {
         : > "$dir/results.jsonl"
         return 0
     fi
-    echo "bench:$tag $games games of $agent on port $port -> $dir"
-    PORT=$port COOKIE=$COOKIE GAMES=$games PARALLEL=$PARALLEL ROBOTS=$ROBOTS PERCENT3P=25 \
-        TURN_TIMEOUT=$TURN_TIMEOUT FAST_PAUSE=$FAST_PAUSE WAIT_SEC=5 LOG="$dir/server.log" \
-        "$here/jsettlers-server.sh" >/dev/null 2>&1 &
+    echo "bench:$tag $games games of $agent on port $port (robot mix $mix) -> $dir"
+    PORT=$port COOKIE=$COOKIE GAMES=$games PARALLEL=$PARALLEL ROBOTS=$mix_robots PERCENT3P=25 \
+        EXTRA_ROBOTS=$mix_extra EXTRA_KIND=$mix_kind TURN_TIMEOUT=$TURN_TIMEOUT \
+        FAST_PAUSE=$FAST_PAUSE WAIT_SEC=$wait_sec LOG="$dir/server.log" \
+        "$here/jsettlers-server.sh" >/dev/null 2>"$dir/server-start.log" &
     server_pid=$!
     if ! wait_port 127.0.0.1 "$port" 60 "$server_pid"; then
-        echo "bench:$tag the server did not come up; see $dir/server.log" >&2
+        echo "bench:$tag the server did not come up; see $dir/server-start.log and $dir/server.log" >&2
         return 1
     fi
     "$bot" play --server "127.0.0.1:$port" --cookie "$COOKIE" --name catanbot \
@@ -220,7 +245,7 @@ run_shard() {
     done
     cleanup || true
     {
-        "$bot" summarize --label "$agent$tag" "$dir/results.jsonl" 2>/dev/null
+        summary "$agent$tag" "$dir/results.jsonl"
         server_log_counts "$dir/server.log"
     } > "$dir/summary.txt"
     # Several shards at once print their summaries at the end, merged, not one by one.
@@ -282,7 +307,7 @@ run_one() {
     fi
     cat "$dir"/shard-*-of-"$SHARDS"/summary.txt
     {
-        "$bot" summarize --label "$agent (all $SHARDS shards)" "$dir" 2>/dev/null
+        summary "$agent (all $SHARDS shards)" "$dir"
         server_log_counts "$dir"/shard-*-of-"$SHARDS"/server.log
     } | tee "$dir/summary.txt"
 }

@@ -136,3 +136,42 @@ find_bot() {
         echo "$lib_root/target/release/catan-bot"
     fi
 }
+
+# bot_summarize BOT ARG...: `BOT summarize ARG...` with our win rate by robot mix (--by-mix),
+# or without it for a bot built before summarize had it.
+bot_summarize() {
+    local bot=$1 help
+    shift
+    help=$("$bot" summarize --help 2>/dev/null || true)
+    if [[ "$help" == *--by-mix* ]]; then
+        "$bot" summarize --by-mix "$@"
+    else
+        "$bot" summarize "$@"
+    fi
+}
+
+# robot_mix MIX ROBOTS EXTRA: the stock robots of a benchmark server (see bench.sh --help).
+# Sets mix (default, smart or fast), mix_robots (built-in robots, jsettlers.startrobots),
+# mix_extra (stock robots started beside the server, all of the mix's kind) and mix_kind (their
+# kind, for jsettlers-server.sh's EXTRA_KIND). An empty ROBOTS or EXTRA takes the mix's default.
+robot_mix() {
+    mix=${1:-default}
+    case "$mix" in
+        default)
+            mix_robots=${2:-7}
+            mix_extra=${3:-0}
+            mix_kind=smart
+            need_uint ROBOTS "$mix_robots" 4
+            [ "$mix_extra" = 0 ] || die "EXTRA=$mix_extra: extra stock robots are for MIX=smart or MIX=fast"
+            ;;
+        smart|fast)
+            mix_robots=${2:-4}
+            mix_extra=${3:-24}
+            # shellcheck disable=SC2034  # used by the scripts that source this file
+            mix_kind=$mix
+            need_uint ROBOTS "$mix_robots" 4 100
+            need_uint EXTRA "$mix_extra" 1
+            ;;
+        *) die "MIX must be default, smart or fast, not '$mix'" ;;
+    esac
+}

@@ -9,8 +9,8 @@ usage() {
 Usage: scripts/cluster/parallel.sh [--help] N [EXTRA_ARG...]
 
 Runs shards 1..N of one run through GNU parallel (each `SHARD=K/N scripts/cluster/shard.sh`,
-see its --help for MODE, GAMES, SEED, AGENTS, AGENT, ...), then prints the merged summary
-of RESULTS. EXTRA_ARG... go to every shard.
+see its --help for MODE, GAMES, SEED, AGENTS, AGENT, MIX, ...), then prints the merged
+summary of RESULTS. EXTRA_ARG... go to every shard.
 
 Options (environment variables, default in brackets):
   RESULTS    the run's folder, relative to this checkout (needed for --return over ssh) or
@@ -45,8 +45,8 @@ mkdir -p "$RESULTS"
 
 # The settings every shard needs, passed on the command line so that they reach ssh hosts too.
 vars=(RESULTS="$RESULTS")
-for v in MODE GAMES SEED AGENTS THREADS AGENT PORT PARALLEL COOKIE FAST_PAUSE TURN_TIMEOUT ROBOTS \
-    JSETTLERS_JAR JSETTLERS_CLASSPATH BOT MATRIX_AGENTS MATRIX_ITERS; do
+for v in MODE GAMES SEED AGENTS THREADS AGENT PORT PARALLEL COOKIE FAST_PAUSE TURN_TIMEOUT MIX ROBOTS \
+    EXTRA JSETTLERS_JAR JSETTLERS_CLASSPATH BOT MATRIX_AGENTS MATRIX_ITERS; do
     if [ -n "${!v:-}" ]; then
         vars+=("$v=${!v}")
     fi
@@ -69,5 +69,5 @@ if [ "$status" != 0 ]; then
     echo "parallel.sh: $status shard(s) failed; see $RESULTS/parallel-joblog.txt (rerun them with --resume-failed)" >&2
 fi
 bot=$(find_bot)
-"$bot" summarize --label "$RESULTS ($n shards)" "$RESULTS"
+bot_summarize "$bot" --label "$RESULTS ($n shards)" "$RESULTS"
 exit "$status"

@@ -24,8 +24,9 @@ Options (environment variables, default in brackets):
   AGENTS    arena: four agent specs [mpt-ensemble-uct:iterations=1000/heuristic/heuristic/heuristic]
   THREADS   arena: games at a time in this shard [all cores]
   BOT       the catan-bot binary [catan-bot on PATH, else target/release/catan-bot]
-  bench:    AGENT, PORT, PARALLEL, ... as in scripts/bench.sh --help; the JSettlers jar in
-            JSETTLERS_JAR (the container image's default is /jsettlers/JSettlers.jar)
+  bench:    AGENT, PORT, PARALLEL, MIX (default, smart or fast stock robots), ROBOTS, EXTRA,
+            ... as in scripts/bench.sh --help; the JSettlers jar in JSETTLERS_JAR (the
+            container image's default is /jsettlers/JSettlers.jar)
 
 EXTRA_ARG... go to `catan-bot arena` (MODE=arena) or scripts/bench.sh (MODE=bench, e.g.
 --matrix); either rejects an argument it does not take.
