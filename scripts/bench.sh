@@ -11,13 +11,14 @@ usage() {
 Usage: scripts/bench.sh [--help] [--matrix]
 
 Runs GAMES robot-only games on a fresh JSettlers2 server with our bot in one seat of each
-(the other three are stock robots), then prints our win rate with its 95% interval beside the
-25% seat share, points, game length, decision latency, forced end-turns, rejected requests and
-the stock robot kinds met. Every process it starts is stopped on success, failure and Ctrl-C.
+(the other three are stock robots of the robot MIX), then prints our win rate with its 95%
+interval beside the 25% seat share, points, game length, decision latency, forced end-turns,
+rejected requests, the stock robot kinds met and our win rate by the mix each game had. Every
+process it starts is stopped on success, failure and Ctrl-C.
 
-Needs: Java 17+ and a JSettlers2 2.7.x server in JSETTLERS_JAR or JSETTLERS_CLASSPATH (or
-the jar scripts/fetch-jsettlers.sh downloads), and cargo (the bot is built in release mode)
-unless BOT names a built catan-bot.
+Needs: Java 17+ and a JSettlers2 server, 2.4.00 or newer, in JSETTLERS_JAR or
+JSETTLERS_CLASSPATH (or the jar scripts/fetch-jsettlers.sh downloads), and cargo (the bot is
+built in release mode) unless BOT names a built catan-bot.
 
 Options (environment variables, default in brackets):
   AGENT        agent spec for the single run [mpt-ensemble-uct:iterations=1000]
@@ -27,7 +28,9 @@ Options (environment variables, default in brackets):
   COOKIE       robot cookie [catanbench]
   FAST_PAUSE   stock robots' pause percent (0 = fastest) [0]
   TURN_TIMEOUT our bot's turn allowance in seconds (> 8 to matter) [30]
-  ROBOTS       built-in robots started by each server (>= 4) [7]
+  MIX          the stock robots our bot meets (see Robot mixes below) [default]
+  ROBOTS       built-in robots started by each server (>= 4) [7 with MIX=default, else 4]
+  EXTRA        MIX=smart or fast: stock robots of that kind started beside each server [24]
   RESULTS      results folder [results/bench-<date>; required with SHARD]
   SHARDS       cut each run into this many shards, each its own server and bot pair on its
                own port and results folder, then merge their summaries [1]
@@ -41,24 +44,40 @@ Options (environment variables, default in brackets):
 Shard K of N plays games (K-1)*GAMES/N up to K*GAMES/N (rounded down), so the N shards play
 GAMES games together.
 
+Robot mixes. The server draws each game's robots at random from every robot connected to it,
+then puts our bot into one seat. MIX=default: the server's own ROBOTS built-in robots only,
+30% of them (rounded down) fast, named "droid 1..", the rest smart, "robot K.." (7: 2 fast,
+5 smart). MIX=smart or MIX=fast: ROBOTS built-in robots (4: 1 fast, 3 smart, the fewest that
+robot-only games allow) and EXTRA more stock robots of the wanted kind, named "robot 101.." or
+"droid 101.." (the server gives smart parameters to "robot " names, fast to others), started
+in one JVM after the server is up (scripts/StockRobots.java, run by jsettlers-server.sh) and
+stopped with it. A game can still draw a built-in robot of the other kind: with the defaults
+about 11% of the games of MIX=smart and 30% of MIX=fast. Each game's mix is read from its
+opponents' names (summarize --by-mix: smart, fast or mixed), so such games are counted apart.
+
 Output: RESULTS/<run>/results.jsonl (one line per game, see `catan-bot play --help`),
-RESULTS/<run>/server.log, RESULTS/<run>/bot.log, RESULTS/<run>/summary.txt, and with
+RESULTS/<run>/server.log, RESULTS/<run>/server-start.log (jsettlers-server.sh's own lines),
+RESULTS/<run>/server-robots.log (the extra robots' console, MIX=smart or fast),
+RESULTS/<run>/bot.log, RESULTS/<run>/summary.txt, and with
 --matrix RESULTS/chart.svg and RESULTS/summary.txt. A sharded run writes these files per
 shard into RESULTS/<run>/shard-K-of-N/ and its merged summary into RESULTS/<run>/summary.txt.
 USAGE
 }
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+root=$lib_root
 
 matrix=0
 for arg in "$@"; do
     case "$arg" in
         -h|--help) usage; exit 0 ;;
         --matrix) matrix=1 ;;
-        *) echo "bench.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
+        *) unknown_arg "$arg" ;;
     esac
 done
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
 AGENT=${AGENT:-mpt-ensemble-uct:iterations=1000}
 GAMES=${GAMES:-100}
 PARALLEL=${PARALLEL:-1}
@@ -66,44 +85,36 @@ PORT=${PORT:-8890}
 COOKIE=${COOKIE:-catanbench}
 FAST_PAUSE=${FAST_PAUSE:-0}
 TURN_TIMEOUT=${TURN_TIMEOUT:-30}
-ROBOTS=${ROBOTS:-7}
 SHARDS=${SHARDS:-1}
 SHARD=${SHARD:-}
-cores=$(nproc 2>/dev/null || echo 2)
-JOBS=${JOBS:-$((cores / 2 > 0 ? cores / 2 : 1))}
+JOBS=${JOBS:-$(half_cores)}
 MATRIX_AGENTS=${MATRIX_AGENTS:-plain-uct vw-uct mp-uct mp-ensemble-uct mpt-ensemble-uct}
 MATRIX_ITERS=${MATRIX_ITERS:-1000 10000}
 
-number() {
-    case "$2" in ''|*[!0-9]*) echo "bench.sh: $1 must be a number, not '$2'" >&2; exit 2 ;; esac
-}
-number GAMES "$GAMES"
-number PORT "$PORT"
-number SHARDS "$SHARDS"
-number JOBS "$JOBS"
-if [ "$SHARDS" -lt 1 ] || [ "$JOBS" -lt 1 ]; then
-    echo "bench.sh: SHARDS and JOBS must be >= 1" >&2
-    exit 2
-fi
+for v in GAMES PARALLEL FAST_PAUSE TURN_TIMEOUT; do
+    need_uint "$v" "${!v}"
+done
+need_port PORT "$PORT"
+need_uint SHARDS "$SHARDS" 1
+need_uint JOBS "$JOBS" 1
+robot_mix "${MIX:-}" "${ROBOTS:-}" "${EXTRA:-}"
+# Time for the extra robots to log in before the first game: they start once the server
+# listens: 24 took 8 s from the server's start on a busy 2-core machine, 22 s on a busier one.
+wait_sec=5
+[ "$mix_extra" = 0 ] || wait_sec=30
 
 # The shards of each run that this invocation plays: all of 1..SHARDS, or the one SHARD names.
 if [ -n "$SHARD" ]; then
-    only=${SHARD%%/*}
-    SHARDS=${SHARD#*/}
-    number "SHARD's K" "$only"
-    number "SHARD's N" "$SHARDS"
-    if [ "$only" -lt 1 ] || [ "$only" -gt "$SHARDS" ]; then
-        echo "bench.sh: SHARD=$SHARD: need K/N with 1 <= K <= N" >&2
-        exit 2
-    fi
-    if [ -z "${RESULTS:-}" ]; then
-        echo "bench.sh: SHARD needs RESULTS: every shard of a run must write into the same folder" >&2
-        exit 2
-    fi
-    first=$only last=$only
+    parse_shard SHARD "$SHARD"
+    SHARDS=$shard_n
+    [ -n "${RESULTS:-}" ] || die "SHARD needs RESULTS: every shard of a run must write into the same folder"
+    first=$shard_k last=$shard_k
 else
     first=1 last=$SHARDS
 fi
+[ $((PORT + last - 1)) -le 65535 ] || die "PORT=$PORT: shard $last's port $((PORT + last - 1)) is beyond 65535"
+# Fail now rather than in every shard's server.
+find_server_code
 RESULTS=${RESULTS:-$root/results/bench-$(date +%Y%m%d-%H%M%S)}
 
 if [ -n "${BOT:-}" ]; then
@@ -136,6 +147,11 @@ server_log_counts() {
     illegal=$(cat "$@" | grep -c "^ILLEGAL" || true)
     forced=$(cat "$@" | grep -c "For robot catanbot: force" || true)
     echo "  server log: ILLEGAL lines (any player) $illegal, forced actions of catanbot $forced"
+}
+
+# summary LABEL PATH...: the bot's summary, with our win rate by robot mix where it has that.
+summary() {
+    bot_summarize "$bot" --label "$@" 2>/dev/null
 }
 
 # run_shard AGENT DIR K N: shard K of N of a run (the whole run when N is 1) into DIR, with
@@ -172,22 +188,14 @@ run_shard() {
         : > "$dir/results.jsonl"
         return 0
     fi
-    echo "bench:$tag $games games of $agent on port $port -> $dir"
-    PORT=$port COOKIE=$COOKIE GAMES=$games PARALLEL=$PARALLEL ROBOTS=$ROBOTS PERCENT3P=25 \
-        TURN_TIMEOUT=$TURN_TIMEOUT FAST_PAUSE=$FAST_PAUSE WAIT_SEC=5 LOG="$dir/server.log" \
-        "$here/jsettlers-server.sh" >/dev/null 2>&1 &
+    echo "bench:$tag $games games of $agent on port $port (robot mix $mix) -> $dir"
+    PORT=$port COOKIE=$COOKIE GAMES=$games PARALLEL=$PARALLEL ROBOTS=$mix_robots PERCENT3P=25 \
+        EXTRA_ROBOTS=$mix_extra EXTRA_KIND=$mix_kind TURN_TIMEOUT=$TURN_TIMEOUT \
+        FAST_PAUSE=$FAST_PAUSE WAIT_SEC=$wait_sec LOG="$dir/server.log" \
+        "$here/jsettlers-server.sh" >/dev/null 2>"$dir/server-start.log" &
     server_pid=$!
-    local up=0 _
-    for _ in $(seq 1 120); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-            up=1
-            break
-        fi
-        kill -0 "$server_pid" 2>/dev/null || break
-        sleep 0.5
-    done
-    if [ "$up" = 0 ]; then
-        echo "bench:$tag the server did not come up; see $dir/server.log" >&2
+    if ! wait_port 127.0.0.1 "$port" 60 "$server_pid"; then
+        echo "bench:$tag the server did not come up; see $dir/server-start.log and $dir/server.log" >&2
         return 1
     fi
     "$bot" play --server "127.0.0.1:$port" --cookie "$COOKIE" --name catanbot \
@@ -237,7 +245,7 @@ run_shard() {
     done
     cleanup || true
     {
-        "$bot" summarize --label "$agent$tag" "$dir/results.jsonl" 2>/dev/null
+        summary "$agent$tag" "$dir/results.jsonl"
         server_log_counts "$dir/server.log"
     } > "$dir/summary.txt"
     # Several shards at once print their summaries at the end, merged, not one by one.
@@ -299,7 +307,7 @@ run_one() {
     fi
     cat "$dir"/shard-*-of-"$SHARDS"/summary.txt
     {
-        "$bot" summarize --label "$agent (all $SHARDS shards)" "$dir" 2>/dev/null
+        summary "$agent (all $SHARDS shards)" "$dir"
         server_log_counts "$dir"/shard-*-of-"$SHARDS"/server.log
     } | tee "$dir/summary.txt"
 }

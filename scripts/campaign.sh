@@ -25,21 +25,20 @@ Options (environment variables, default in brackets):
   LANE         lane number, 1 or more; lane L uses port PORT+L-1 [1]
   PORT         first lane's port [8900]
   STOP_AT      epoch seconds: start no new shard after this [never]
-  MIX, ROBOTS, FAST_PAUSE, TURN_TIMEOUT, JSETTLERS_JAR, JSETTLERS_CLASSPATH, DATACHECK:
-               passed to scripts/bench.sh (see its --help)
+  MIX, ROBOTS, EXTRA, FAST_PAUSE, TURN_TIMEOUT, JSETTLERS_JAR, JSETTLERS_CLASSPATH, DATACHECK:
+               passed to scripts/bench.sh (see its --help; MIX is default, smart or fast)
 USAGE
 }
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-lib_name=campaign.sh
 
 run_dir=""
 for arg in "$@"; do
     case "$arg" in
         -h|--help) usage; exit 0 ;;
-        -*) die "unknown argument $arg (see --help)" ;;
+        -*) unknown_arg "$arg" ;;
         *) [ -z "$run_dir" ] || die "one RUN_DIR only (see --help)"; run_dir=$arg ;;
     esac
 done
@@ -56,7 +55,16 @@ STOP_AT=${STOP_AT:-0}
 for v in SHARDS SHARD_GAMES LANE PORT STOP_AT; do
     need_uint "$v" "${!v}"
 done
-[ "$LANE" -ge 1 ] || die "LANE must be >= 1"
+need_uint LANE "$LANE" 1
+need_port PORT "$PORT"
+# The robot mix bench.sh will play, checked now rather than in every shard.
+robot_mix "${MIX:-}" "${ROBOTS:-}" "${EXTRA:-}"
+mix_text="$mix (built-in robots $mix_robots)"
+if [ "$mix_extra" != 0 ]; then
+    prefix=robot
+    [ "$mix" = smart ] || prefix=droid
+    mix_text="$mix (built-in robots $mix_robots, extra $mix_kind robots $prefix 101..$prefix $((100 + mix_extra)))"
+fi
 if [ -z "${BOT_COMMIT:-}" ]; then
     BOT_COMMIT=$(git -C "$here/.." rev-parse --short HEAD)
     git -C "$here/.." diff --quiet HEAD -- src protocol Cargo.toml Cargo.lock || BOT_COMMIT="$BOT_COMMIT+dirty"
@@ -106,7 +114,7 @@ for k in $(seq 1 "$SHARDS"); do
             echo "bot_sha256: $bot_sum"
             echo "agent: $AGENT"
             echo "server: $(grep -m1 "Java Settlers Server" "$dir/server.log" 2>/dev/null || echo unknown)"
-            echo "mix: ${MIX:-default} (built-in robots ${ROBOTS:-7})"
+            echo "mix: $mix_text"
             echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
             echo "lane: $LANE"
             echo "started: $started"

@@ -8,6 +8,11 @@
 # version (`soc.server.SOCServer --version`); otherwise it is deleted.
 set -euo pipefail
 
+# Usage errors exit 1, as documented below.
+lib_die_status=1
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
 REPO_URL="https://github.com/jdmonin/JSettlers2"
 API_URL="https://api.github.com/repos/jdmonin/JSettlers2"
 
@@ -40,20 +45,18 @@ DEST=""
 for arg in "$@"; do
     case "$arg" in
         -h|--help) usage; exit 0 ;;
-        -*) echo "fetch-jsettlers.sh: unknown option $arg (see --help)" >&2; exit 1 ;;
-        *) [[ -z "$DEST" ]] || { echo "fetch-jsettlers.sh: only one DIR" >&2; exit 1; }; DEST="$arg" ;;
+        -*) unknown_arg "$arg" ;;
+        *) [[ -z "$DEST" ]] || die "only one DIR (see --help)"; DEST="$arg" ;;
     esac
 done
 
 # The newest published release (tag release-2.6.10); 2.7.00 has no release yet.
 VERSION="${JSETTLERS_VERSION:-2.6.10}"
 JAVA="${JAVA:-java}"
-DEST="${DEST:-${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}}"
+DEST="${DEST:-$JSETTLERS_CACHE}"
 TAG="release-$VERSION"
 
-[[ "$VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "fetch-jsettlers.sh: bad JSETTLERS_VERSION '$VERSION' (like 2.7.00)" >&2; exit 1; }
-
-say() { echo "fetch-jsettlers.sh: $*" >&2; }
+[[ "$VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "bad JSETTLERS_VERSION '$VERSION' (like 2.7.00)"
 
 offline() {
     cat >&2 <<EOF
@@ -88,7 +91,7 @@ if command -v curl >/dev/null 2>&1; then
 elif command -v wget >/dev/null 2>&1; then
     DL=wget
 else
-    say "need curl or wget"; exit 1
+    die "need curl or wget"
 fi
 
 # http_get URL OUTFILE: 0 ok, 2 network unreachable, 3 HTTP error (404 ...). Sets HTTP_ERR.

@@ -1,11 +1,34 @@
 #!/usr/bin/env bash
 # Runs one scenario of scripts/hostile-server.py against a catan-bot binary (issue 11).
-# Usage: hostile-measure.sh BIN SCENARIO PORT [SECONDS] [extra play args...]
-# Prints the fake server's figures, the robot's exit status and where its stderr went.
 set -u
-bin=$1 scenario=$2 port=$3 secs=${4:-30}
-shift 4 2>/dev/null || shift $#
+
+usage() {
+    cat <<'EOF'
+Usage: scripts/hostile-measure.sh [--help] BIN SCENARIO PORT [SECONDS [PLAY_ARG...]]
+
+Starts the fake hostile server scripts/hostile-server.py on 127.0.0.1:PORT playing SCENARIO
+for SECONDS seconds, fractions allowed [30] (the scenarios, described at the top of
+hostile-server.py: unknown noread reset drop badcookie timeout longname logforge maxgames
+contradict), runs `BIN play` against it with PLAY_ARG... added (play rejects any it does not
+take), then prints the fake server's figures, the robot's exit status and where its stderr
+went. Files go to OUT [/tmp/hostile-SCENARIO-<BIN's name>].
+EOF
+}
+
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+case "${1:-}" in -h|--help) usage; exit 0 ;; esac
+[ $# -ge 3 ] || die "BIN SCENARIO PORT needed (see --help)"
+bin=$1 scenario=$2 port=$3 secs=${4:-30}
+shift $(($# < 4 ? $# : 4))
+[ -x "$bin" ] || die "BIN=$bin is not an executable"
+case "$scenario" in
+    unknown|noread|reset|drop|badcookie|timeout|longname|logforge|maxgames|contradict) ;;
+    *) die "unknown SCENARIO '$scenario' (see --help)" ;;
+esac
+need_port PORT "$port"
+[[ "$secs" =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "SECONDS must be a number of seconds, not '$secs'"
 out=${OUT:-/tmp/hostile-$scenario-$(basename "$bin")}
 mkdir -p "$out"
 rm -f "$out/bot.pid" "$out/results.jsonl"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start a headless stock JSettlers2 (2.4.00 or newer) server that runs robot-only games with its built-in
-# robots, leaving seats for third-party robots such as catan-bot, and exits after the last game.
+# robots (and EXTRA_ROBOTS more stock robots, if asked), leaving seats for third-party robots such
+# as catan-bot, and exits after the last game.
 #
 # Run with --help for the options (environment variables).
 #
@@ -14,7 +15,7 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-Usage: scripts/jsettlers-server.sh [--help] [EXTRA_SERVER_ARG...]
+Usage: scripts/jsettlers-server.sh [--help] [-Dname=value | -o NAME=value]...
 
 Starts soc.server.SOCServer headless in a fresh temporary working directory (so no stray
 jsserver.properties is read), runs GAMES robot-only classic 4-player games, and exits when
@@ -55,9 +56,21 @@ Options (environment variables, default in brackets):
   DATACHECK     set to Y to enable jsettlers.debug.bots.datacheck.rsrc. It sends every
                 robot's exact hand to all bots at each end of turn: only for testing a card
                 tracker, NEVER for scored runs. Any other value: off [unset]
+  EXTRA_ROBOTS  stock robots to start beside the built-in ones once the server listens, all
+                in one JVM (java -cp CODE scripts/StockRobots.java ..., Java 11+), named
+                "robot 101", "robot 102", ... or "droid 101", ...; the server counts them as
+                built-in robots and gives them the strategy their names say. Stopped with the
+                server. MAXCONN must exceed ROBOTS + EXTRA_ROBOTS; ROBOTS <= 100 [0]
+  EXTRA_KIND    the extra robots' kind: smart ("robot N") or fast ("droid N") [smart]
+  EXTRA_LOG     the extra robots' console [LOG with .log replaced by -robots.log; without
+                LOG, a file in the temporary working directory, shown if they fail]
 
-EXTRA_SERVER_ARG... are passed to SOCServer before the port, e.g. "-o NT=t" (no player
-trading) or "-Djsettlers.bots.showcookie=Y".
+Server settings beyond these, passed to SOCServer before the port in the forms it takes:
+  -Dname=value     a server property, e.g. -Djsettlers.bots.showcookie=Y (not one of those
+                   this script sets from its options above: use the option)
+  -o NAME=value    a game option, e.g. "-o NT=t" (no player trading); also -oNAME=value
+                   and --option NAME=value
+Any other argument is an error (exit 2).
 
 Watch a game live: start the JSettlers GUI client from the full jar (JSettlers-*.jar) with
   java -cp "$JSETTLERS_JAR" soc.client.SOCPlayerClient 127.0.0.1 PORT
@@ -71,12 +84,27 @@ Useful console lines: "Robot arrived: NAME: type CLASS", "Started bot-only game:
 EOF
 }
 
-die() { echo "jsettlers-server.sh: $*" >&2; exit 2; }
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-for arg in "$@"; do
-    case "$arg" in
+# The server settings given as arguments (see --help), and the -D property names among them.
+server_args=()
+arg_props=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
         -h|--help) usage; exit 0 ;;
+        -D?*=*)
+            name="${1#-D}"
+            arg_props+=("${name%%=*}")
+            server_args+=("$1") ;;
+        -o|--option)
+            [[ "${2:-}" == ?*=* ]] || die "$1 needs NAME=value after it (see --help)"
+            server_args+=("-o" "$2")
+            shift ;;
+        -o?*=*) server_args+=("$1") ;;
+        *) die "unknown argument '$1': server settings are -Dname=value or -o NAME=value (see --help)" ;;
     esac
+    shift
 done
 
 PORT="${PORT:-8880}"
@@ -95,52 +123,39 @@ LOG="${LOG:-}"
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"
 DATACHECK="${DATACHECK:-}"
-JSETTLERS_CACHE="${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}"
+EXTRA_ROBOTS="${EXTRA_ROBOTS:-0}"
+EXTRA_KIND="${EXTRA_KIND:-smart}"
+EXTRA_LOG="${EXTRA_LOG:-}"
 
-is_uint() { [[ "$1" =~ ^[0-9]+$ ]]; }
-for v in PORT PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN; do
-    is_uint "${!v}" || die "$v must be a non-negative integer, got '${!v}'"
+for v in PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN EXTRA_ROBOTS; do
+    need_uint "$v" "${!v}"
 done
+need_port PORT "$PORT"
 [[ "$GAMES" =~ ^[0-9]+$ || "$GAMES" == -1 ]] || die "GAMES must be >= 1 or -1, got '$GAMES'"
-(( PORT >= 1 && PORT <= 65535 )) || die "PORT out of range: $PORT"
 (( GAMES >= 1 || GAMES == -1 )) || die "GAMES must be >= 1 or -1"
 (( ROBOTS >= 4 || GAMES == -1 )) || die "ROBOTS must be >= 4 (the server refuses robot-only games with fewer)"
 (( PERCENT3P <= 100 )) || die "PERCENT3P must be 0..100"
 (( FAST_PAUSE <= 100 )) || die "FAST_PAUSE must be 0..100"
-(( MAXCONN > ROBOTS )) || die "MAXCONN ($MAXCONN) must exceed ROBOTS ($ROBOTS): built-in robots count as connections"
+(( MAXCONN > ROBOTS + EXTRA_ROBOTS )) \
+    || die "MAXCONN ($MAXCONN) must exceed ROBOTS + EXTRA_ROBOTS ($ROBOTS + $EXTRA_ROBOTS): robots count as connections"
+case "$EXTRA_KIND" in
+    smart) extra_prefix=robot ;;
+    fast) extra_prefix=droid ;;
+    *) die "EXTRA_KIND must be smart or fast, got '$EXTRA_KIND'" ;;
+esac
+# The extra robots are named from 101 on, after the built-in ones.
+(( EXTRA_ROBOTS == 0 || ROBOTS <= 100 )) || die "ROBOTS must be <= 100 with EXTRA_ROBOTS (their names start at 101)"
 [[ "$SHUTDOWN" == Y || "$SHUTDOWN" == N ]] || die "SHUTDOWN must be Y or N, got '$SHUTDOWN'"
 [[ -n "$COOKIE" && "$COOKIE" != *[,\|]* && "$COOKIE" != *[[:space:]]* ]] \
     || die "COOKIE must be non-empty, without ',', '|' or spaces"
 
-command -v "$JAVA" >/dev/null 2>&1 || die "'$JAVA' not found: install a Java runtime (8 or newer)"
+need_java "$JAVA"
 
-# Where the server code comes from.
-if [[ -n "${JSETTLERS_CLASSPATH:-}" ]]; then
-    CP="$JSETTLERS_CLASSPATH"
-    SOURCE="JSETTLERS_CLASSPATH"
-elif [[ -n "${JSETTLERS_JAR:-}" ]]; then
-    [[ -f "$JSETTLERS_JAR" ]] || die "JSETTLERS_JAR=$JSETTLERS_JAR: no such file"
-    CP="$JSETTLERS_JAR"
-    SOURCE="JSETTLERS_JAR"
-else
-    CP=""
-    if [[ -d "$JSETTLERS_CACHE" ]]; then
-        # Newest jar fetch-jsettlers.sh left there; prefer the full jar (it has the GUI client too).
-        CP="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers-*.jar' | sort -V | tail -n 1)"
-        [[ -n "$CP" ]] || CP="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers*.jar' | sort -V | tail -n 1)"
-    fi
-    [[ -n "$CP" ]] || die "no server code: set JSETTLERS_JAR=/path/to/JSettlers-2.6.10.jar (or JSETTLERS_CLASSPATH), or run scripts/fetch-jsettlers.sh"
-    SOURCE="$JSETTLERS_CACHE"
-fi
-# Make relative paths survive the cd into the temporary working directory.
-abs_cp=""
-IFS=':' read -r -a cp_parts <<< "$CP"
-for p in "${cp_parts[@]}"; do
-    [[ -n "$p" ]] || continue
-    [[ "$p" == /* ]] || p="$PWD/$p"
-    abs_cp="${abs_cp:+$abs_cp:}$p"
-done
-CP="$abs_cp"
+# Where the server code comes from, as an absolute class path: it must survive the cd into
+# the temporary working directory.
+find_server_code
+CP="$js_cp"
+SOURCE="$js_source"
 
 java_opts=()
 if [[ -n "$JAVA_OPTS" ]]; then
@@ -150,12 +165,20 @@ fi
 # Fresh, empty working directory: SOCServer reads ./jsserver.properties if present.
 WORKDIR="$(mktemp -d "${TMPDIR:-/tmp}/jsettlers-server.XXXXXX")"
 SERVER_PID=""
+EXTRA_PID=""
 # shellcheck disable=SC2317  # invoked from the EXIT trap
 cleanup() {
-    if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    local pid
+    for pid in "$EXTRA_PID" "$SERVER_PID"; do
+        if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+        fi
+    done
+    for pid in "$EXTRA_PID" "$SERVER_PID"; do
+        if [[ -n "$pid" ]]; then
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
     rm -rf "$WORKDIR"
 }
 trap cleanup EXIT
@@ -193,6 +216,12 @@ WARNING: this run must not be scored.
 EOF
     props+=("-Djsettlers.debug.bots.datacheck.rsrc=Y")
 fi
+# SOCServer refuses a property given twice on its command line.
+for name in "${arg_props[@]}"; do
+    for p in "${props[@]}"; do
+        [[ "${p%%=*}" != "-D$name" ]] || die "-D$name=...: this script sets $name from one of its options (see --help)"
+    done
+done
 
 {
     echo "JSettlers server: $VERSION_LINE"
@@ -203,11 +232,15 @@ fi
     echo "  games:     $GAMES ($PARALLEL at a time), first after $WAIT_SEC s; built-in robots: $ROBOTS;" \
          "third-party seats: $PERCENT3P%; 3p turn timeout: $TURN_TIMEOUT s; fast pause: $FAST_PAUSE%"
     echo "  log:       ${LOG:-stdout}"
+    if (( EXTRA_ROBOTS > 0 )); then
+        echo "  extra:     $EXTRA_ROBOTS $EXTRA_KIND stock robots, $extra_prefix 101..$extra_prefix $((100 + EXTRA_ROBOTS)), once the server listens"
+    fi
     echo "  watch:     java -cp \"$CP\" soc.client.SOCPlayerClient 127.0.0.1 $PORT"
     echo "             (needs the full JSettlers jar; join a ~botsOnly~N game as observer, never Sit/Take Over)"
 } >&2
 
-cmd=("$JAVA" "${java_opts[@]}" -cp "$CP" soc.server.SOCServer "${props[@]}" "$@" "$PORT" "$MAXCONN")
+cmd=("$JAVA" "${java_opts[@]}" -cp "$CP" soc.server.SOCServer "${props[@]}" "${server_args[@]}" "$PORT" "$MAXCONN")
+started=$SECONDS
 if [[ -n "$LOG" ]]; then
     [[ "$LOG" == /* ]] || LOG="$PWD/$LOG"
     (cd "$WORKDIR" && exec "${cmd[@]}") >"$LOG" 2>&1 </dev/null &
@@ -216,6 +249,32 @@ else
 fi
 SERVER_PID=$!
 echo "  pid:       $SERVER_PID" >&2
+
+# The extra stock robots, once the server listens; the first game waits WAIT_SEC from its start.
+if (( EXTRA_ROBOTS > 0 )); then
+    if [[ -z "$EXTRA_LOG" ]]; then
+        EXTRA_LOG="$WORKDIR/extra-robots.log"
+        [[ -z "$LOG" ]] || EXTRA_LOG="${LOG%.log}-robots.log"
+    fi
+    [[ "$EXTRA_LOG" == /* ]] || EXTRA_LOG="$PWD/$EXTRA_LOG"
+    wait_port 127.0.0.1 "$PORT" 60 "$SERVER_PID" \
+        || die "the server did not listen on port $PORT within 60 s (see ${LOG:-its output}): no extra robots started"
+    (cd "$WORKDIR" && exec "$JAVA" "${java_opts[@]}" -cp "$CP" "$lib_dir/StockRobots.java" \
+        127.0.0.1 "$PORT" "$COOKIE" "$extra_prefix" 101 "$EXTRA_ROBOTS") >"$EXTRA_LOG" 2>&1 </dev/null &
+    EXTRA_PID=$!
+    until grep -q '^StockRobots: .* logged in' "$EXTRA_LOG" 2>/dev/null; do
+        if ! kill -0 "$EXTRA_PID" 2>/dev/null; then
+            cat "$EXTRA_LOG" >&2
+            die "the extra robots did not all log in (their console is above, also in $EXTRA_LOG)"
+        fi
+        kill -0 "$SERVER_PID" 2>/dev/null || break
+        sleep 0.5
+    done
+    echo "  extra:     logged in $((SECONDS - started)) s after the server's start (pid $EXTRA_PID, console $EXTRA_LOG)" >&2
+    if (( SECONDS - started >= WAIT_SEC && GAMES > 0 )); then
+        echo "WARNING: the extra robots took $((SECONDS - started)) s, WAIT_SEC is $WAIT_SEC: the first games may have started without them" >&2
+    fi
+fi
 
 status=0
 wait "$SERVER_PID" || status=$?

@@ -35,7 +35,8 @@ Settings (environment variables, default in brackets):
 EOF
 }
 
-die() { echo "person-games.sh: $*" >&2; exit 2; }
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # One line per game and the totals, from OUT/games.jsonl into OUT/summary.txt.
 summarize() {
@@ -65,10 +66,11 @@ main() {
     case "${1:-}" in
         -h|--help) usage; exit 0 ;;
         --summary)
+            [[ $# -le 2 ]] || unknown_arg "$3"
             [[ -f "${2:-}/games.jsonl" ]] || die "--summary OUT: no OUT/games.jsonl"
             summarize "$2"
             exit 0 ;;
-        "") ;;
+        "") [[ $# -eq 0 ]] || unknown_arg "" ;;
         *) die "unknown argument '$1' (settings are environment variables; see --help)" ;;
     esac
 
@@ -81,9 +83,16 @@ main() {
         takeover) TEST=person_leaves_and_our_bot_takes_over ;;
         *) die "SCENARIO must be seated or takeover, got '$SCENARIO'" ;;
     esac
-    [[ "$GAMES" =~ ^[0-9]+$ && "$GAMES" -ge 1 ]] || die "GAMES must be a positive integer"
+    need_uint GAMES "$GAMES" 1
     [[ -n "${JSETTLERS_JAR:-}${JSETTLERS_CLASSPATH:-}" ]] \
         || die "set JSETTLERS_JAR (or JSETTLERS_CLASSPATH) to a JSettlers2 server"
+    # Checked, and made absolute: the games run from the checkout's root.
+    find_server_code
+    if [[ -n "${JSETTLERS_CLASSPATH:-}" ]]; then
+        export JSETTLERS_CLASSPATH="$js_cp"
+    else
+        export JSETTLERS_JAR="$js_cp"
+    fi
     command -v jq >/dev/null || die "needs jq"
     read -r -a leaves <<< "$LEAVES"
     (( ${#leaves[@]} > 0 )) || die "LEAVES is empty"

@@ -52,7 +52,8 @@ Settings (environment variables, default in brackets):
 EOF
 }
 
-die() { echo "watch.sh: $*" >&2; exit 2; }
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 for arg in "$@"; do
     case "$arg" in
@@ -61,7 +62,7 @@ for arg in "$@"; do
     esac
 done
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$lib_root"
 PORT="${PORT:-8880}"
 GAMES="${GAMES:-3}"
 WAIT_SEC="${WAIT_SEC:-45}"
@@ -75,19 +76,19 @@ CATAN_BOT="${CATAN_BOT:-$ROOT/target/release/catan-bot}"
 RECORD="${RECORD:-N}"
 GUI="${GUI:-Y}"
 JAVA="${JAVA:-java}"
-JSETTLERS_CACHE="${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}"
 
-for v in PORT GAMES WAIT_SEC FAST_PAUSE DECISION_MS; do
-    [[ "${!v}" =~ ^[0-9]+$ ]] || die "$v must be a non-negative integer, got '${!v}'"
+for v in GAMES WAIT_SEC FAST_PAUSE DECISION_MS; do
+    need_uint "$v" "${!v}"
 done
+need_port PORT "$PORT"
 case "$BOT_NAME" in
     "robot "*|"droid "*) die "BOT_NAME must not start with 'robot ' or 'droid '" ;;
 esac
-command -v "$JAVA" >/dev/null 2>&1 || die "'$JAVA' not found: install a Java runtime (8 or newer)"
+need_java "$JAVA"
 
 # The full jar: the GUI client lives in it, next to the server.
-if [[ -z "${JSETTLERS_JAR:-}" && -d "$JSETTLERS_CACHE" ]]; then
-    JSETTLERS_JAR="$(find "$JSETTLERS_CACHE" -maxdepth 1 -name 'JSettlers-*.jar' | sort -V | tail -n 1)"
+if [[ -z "${JSETTLERS_JAR:-}" ]]; then
+    JSETTLERS_JAR="$(cached_jar full)"
 fi
 [[ -n "${JSETTLERS_JAR:-}" ]] \
     || die "set JSETTLERS_JAR=/path/to/JSettlers-2.7.xx.jar (the full jar), or run scripts/fetch-jsettlers.sh"
@@ -129,16 +130,11 @@ PORT="$PORT" COOKIE="$COOKIE" GAMES="$GAMES" PARALLEL=1 FAST_PAUSE="$FAST_PAUSE"
     "$ROOT/scripts/jsettlers-server.sh" 2>"$LOGDIR/server-start.log" &
 SERVER_PID=$!
 PIDS+=("$SERVER_PID")
-for _ in $(seq 1 60); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
-        break
-    fi
+if ! wait_port 127.0.0.1 "$PORT" 60 "$SERVER_PID"; then
     kill -0 "$SERVER_PID" 2>/dev/null \
         || die "the server stopped: see $LOGDIR/server-start.log and $LOGDIR/server.log"
-    sleep 1
-done
-(exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null \
-    || die "the server does not listen on port $PORT after 60 s: see $LOGDIR/server.log"
+    die "the server does not listen on port $PORT after 60 s: see $LOGDIR/server.log"
+fi
 STARTED="$(date +%s)"
 
 # 2. Our bot.

@@ -9,8 +9,8 @@ usage() {
 Usage: scripts/cluster/parallel.sh [--help] N [EXTRA_ARG...]
 
 Runs shards 1..N of one run through GNU parallel (each `SHARD=K/N scripts/cluster/shard.sh`,
-see its --help for MODE, GAMES, SEED, AGENTS, AGENT, ...), then prints the merged summary
-of RESULTS. EXTRA_ARG... go to every shard.
+see its --help for MODE, GAMES, SEED, AGENTS, AGENT, MIX, ...), then prints the merged
+summary of RESULTS. EXTRA_ARG... go to every shard.
 
 Options (environment variables, default in brackets):
   RESULTS    the run's folder, relative to this checkout (needed for --return over ssh) or
@@ -27,24 +27,26 @@ USAGE
 }
 
 case "${1:-}" in -h|--help|'') usage; [ -n "${1:-}" ]; exit $? ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/../lib.sh"
 n=$1
 shift
-case "$n" in *[!0-9]*|0) echo "parallel.sh: N must be a positive number" >&2; exit 2 ;; esac
-command -v parallel >/dev/null 2>&1 || { echo "parallel.sh: GNU parallel is not installed" >&2; exit 2; }
+need_uint N "$n" 1
+command -v parallel >/dev/null 2>&1 || die "GNU parallel is not installed"
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+root=$lib_root
 cd "$root"
-cores=$(nproc 2>/dev/null || echo 2)
-JOBS=${JOBS:-$((cores / 2 > 0 ? cores / 2 : 1))}
+JOBS=${JOBS:-$(half_cores)}
+need_uint JOBS "$JOBS" 1
 RESULTS=${RESULTS:-results/parallel-$(date +%Y%m%d-%H%M%S)}
 export RESULTS
 mkdir -p "$RESULTS"
 
 # The settings every shard needs, passed on the command line so that they reach ssh hosts too.
 vars=(RESULTS="$RESULTS")
-for v in MODE GAMES SEED AGENTS THREADS AGENT PORT PARALLEL COOKIE FAST_PAUSE TURN_TIMEOUT ROBOTS \
-    JSETTLERS_JAR JSETTLERS_CLASSPATH BOT MATRIX_AGENTS MATRIX_ITERS; do
+for v in MODE GAMES SEED AGENTS THREADS AGENT PORT PARALLEL COOKIE FAST_PAUSE TURN_TIMEOUT MIX ROBOTS \
+    EXTRA JSETTLERS_JAR JSETTLERS_CLASSPATH BOT MATRIX_AGENTS MATRIX_ITERS; do
     if [ -n "${!v:-}" ]; then
         vars+=("$v=${!v}")
     fi
@@ -66,7 +68,6 @@ parallel "${opts[@]}" "$cmd" ::: $(seq 1 "$n") || status=$?
 if [ "$status" != 0 ]; then
     echo "parallel.sh: $status shard(s) failed; see $RESULTS/parallel-joblog.txt (rerun them with --resume-failed)" >&2
 fi
-bot=${BOT:-$root/target/release/catan-bot}
-command -v "$bot" >/dev/null 2>&1 || bot=catan-bot
-"$bot" summarize --label "$RESULTS ($n shards)" "$RESULTS"
+bot=$(find_bot)
+bot_summarize "$bot" --label "$RESULTS ($n shards)" "$RESULTS"
 exit "$status"

@@ -24,44 +24,40 @@ Options (environment variables, default in brackets):
   AGENTS    arena: four agent specs [mpt-ensemble-uct:iterations=1000/heuristic/heuristic/heuristic]
   THREADS   arena: games at a time in this shard [all cores]
   BOT       the catan-bot binary [catan-bot on PATH, else target/release/catan-bot]
-  bench:    AGENT, PORT, PARALLEL, ... as in scripts/bench.sh --help; the JSettlers jar in
-            JSETTLERS_JAR (the container image's default is /jsettlers/JSettlers.jar)
+  bench:    AGENT, PORT, PARALLEL, MIX (default, smart or fast stock robots), ROBOTS, EXTRA,
+            ... as in scripts/bench.sh --help; the JSettlers jar in JSETTLERS_JAR (the
+            container image's default is /jsettlers/JSettlers.jar)
 
 EXTRA_ARG... go to `catan-bot arena` (MODE=arena) or scripts/bench.sh (MODE=bench, e.g.
---matrix).
+--matrix); either rejects an argument it does not take.
 USAGE
 }
 
 case "${1:-}" in -h|--help) usage; exit 0 ;; esac
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-die() { echo "shard.sh: $*" >&2; exit 2; }
+# shellcheck source=scripts/lib.sh
+. "$here/../lib.sh"
+root=$lib_root
 
 if [ -n "${SHARD:-}" ]; then
-    k=${SHARD%%/*} n=${SHARD#*/}
+    parse_shard SHARD "$SHARD"
 elif [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
-    k=$((SLURM_ARRAY_TASK_ID - ${SLURM_ARRAY_TASK_MIN:-1} + 1))
-    n=${SHARD_COUNT:-${SLURM_ARRAY_TASK_COUNT:-}}
+    need_uint SLURM_ARRAY_TASK_ID "$SLURM_ARRAY_TASK_ID"
+    need_uint SLURM_ARRAY_TASK_MIN "${SLURM_ARRAY_TASK_MIN:-1}"
+    parse_shard "the Slurm task's shard" \
+        "$((SLURM_ARRAY_TASK_ID - ${SLURM_ARRAY_TASK_MIN:-1} + 1))/${SHARD_COUNT:-${SLURM_ARRAY_TASK_COUNT:-}}"
 elif [ -n "${JOB_COMPLETION_INDEX:-}" ]; then
-    k=$((JOB_COMPLETION_INDEX + 1))
-    n=${SHARD_COUNT:-}
+    need_uint JOB_COMPLETION_INDEX "$JOB_COMPLETION_INDEX"
+    [ -n "${SHARD_COUNT:-}" ] || die "set SHARD_COUNT to the Indexed Job's completions"
+    parse_shard "the Indexed Job's shard" "$((JOB_COMPLETION_INDEX + 1))/${SHARD_COUNT:-}"
 else
     die "no shard: set SHARD=K/N, or run as a Slurm array task or a Kubernetes Indexed Job (see --help)"
 fi
-case "$k/$n" in *[!0-9/]*|/*|*/) die "bad shard '$k/$n' (need K/N)" ;; esac
-if [ "$k" -lt 1 ] || [ "$k" -gt "$n" ]; then
-    die "shard $k/$n: need 1 <= K <= N"
-fi
+k=$shard_k n=$shard_n
 [ -n "${RESULTS:-}" ] || die "set RESULTS to the run's folder (shared by all shards)"
 
-if [ -n "${BOT:-}" ]; then
-    bot=$BOT
-elif command -v catan-bot >/dev/null 2>&1; then
-    bot=$(command -v catan-bot)
-else
-    bot=$root/target/release/catan-bot
-fi
+bot=$(find_bot)
 [ -x "$bot" ] || die "no catan-bot at $bot (cargo build --release, or set BOT)"
 export BOT=$bot
 

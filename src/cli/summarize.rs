@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use crate::report::summary::{paired, paired_text, read_paths, summarize, summarize_paths, text};
+use crate::report::summary::{
+    mix_text, paired, paired_text, read_paths, summarize, summarize_paths, text, Summary,
+};
 
 /// Arguments of `catan-bot summarize`.
 #[derive(clap::Args)]
@@ -23,6 +25,20 @@ pub struct Args {
     /// A heading for the second arm.
     #[arg(long, default_value = "second")]
     pub paired_label: String,
+    /// After each summary, our win rate by the robot mix of the games, one line per mix met:
+    /// smart (every opponent a "robot N"), fast (every one a "droid N"), mixed (stock robots
+    /// of both kinds) or other (any other opponent: a person, another bot, an arena agent).
+    #[arg(long)]
+    pub by_mix: bool,
+}
+
+/// The summary's text, with the split by robot mix when asked for.
+fn summary_text(args: &Args, label: &str, s: &Summary) -> String {
+    let mut t = text(label, s);
+    if args.by_mix {
+        t.push_str(&mix_text(s));
+    }
+    t
 }
 
 /// Prints the summary (with `--paired`, both arms' and their comparison); 2 when a path
@@ -34,7 +50,7 @@ pub fn run(args: Args) -> i32 {
     match summarize_paths(&args.files) {
         Ok((s, files)) => {
             eprintln!("summarize: {} results file(s) read", files.len());
-            print!("{}", text(&args.label, &s));
+            print!("{}", summary_text(&args, &args.label, &s));
             0
         }
         Err(e) => {
@@ -58,8 +74,11 @@ fn run_paired(args: &Args) -> i32 {
         files_a.len(),
         files_b.len()
     );
-    print!("{}", text(&args.label, &summarize(&first)));
-    print!("{}", text(&args.paired_label, &summarize(&second)));
+    print!("{}", summary_text(args, &args.label, &summarize(&first)));
+    print!(
+        "{}",
+        summary_text(args, &args.paired_label, &summarize(&second))
+    );
     let p = paired(&first, &second);
     print!("{}", paired_text(&args.label, &args.paired_label, &p));
     0

@@ -1,7 +1,8 @@
 //! Summaries of result files (`play --results`, `arena --results`; any number of files and
 //! folders of them, e.g. the shards of a run): our win rate with its 95% Wilson interval beside
 //! the 25% seat share, points, game length, latency, forced turns, refusals and trades, the
-//! stock robots met. Reads files; uses the rest of `report` only.
+//! stock robots met, and the win rate by the robot mix of the games ([`Mix`]). Reads files;
+//! uses the rest of `report` only.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -47,6 +48,8 @@ pub struct Summary {
     pub trades: [u64; 6],
     /// Opponents met: (name, games, wins).
     pub opponents: Vec<(String, usize, usize)>,
+    /// Our finished games and wins by the robot mix they had, in [`Mix::ALL`] order.
+    pub mixes: [(usize, usize); 4],
     /// Arena games (named `arena~SEED~GAME`) read more than once: the same shard given
     /// twice. Their repeats are not counted in `games`.
     pub repeated: usize,
@@ -112,6 +115,7 @@ pub fn summarize(text: &str) -> Summary {
         for (sum, n) in s.trades.iter_mut().zip(r.trades.to_array()) {
             *sum += n;
         }
+        let mut names = Vec::new();
         for (i, p) in r.players.iter().enumerate() {
             if i == seat {
                 continue;
@@ -123,9 +127,13 @@ pub fn summarize(text: &str) -> Summary {
                     o.1 += 1;
                     o.2 += won;
                 }
-                None => s.opponents.push((name, 1, won)),
+                None => s.opponents.push((name.clone(), 1, won)),
             }
+            names.push(name);
         }
+        let mix = &mut s.mixes[Mix::of(names.iter().map(String::as_str)) as usize];
+        mix.0 += 1;
+        mix.1 += usize::from(r.winner == Some(seat));
     }
     let n = s.games.max(1) as f64;
     s.avg_points = pts / n;
@@ -153,6 +161,73 @@ pub fn robot_kind(name: &str) -> &'static str {
     } else {
         "other"
     }
+}
+
+/// The robot mix of a game, from its opponents' names ([`robot_kind`]): the stock robots
+/// that `scripts/bench.sh`'s `MIX` asks for are not always the ones the server draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mix {
+    /// Every opponent a smart stock robot ("robot N").
+    Smart,
+    /// Every opponent a fast stock robot ("droid N").
+    Fast,
+    /// Stock robots of both kinds.
+    Mixed,
+    /// Any other opponent: a person, another bot, an arena agent.
+    Other,
+}
+
+impl Mix {
+    /// Every mix, in the order of [`Summary::mixes`].
+    pub const ALL: [Mix; 4] = [Mix::Smart, Mix::Fast, Mix::Mixed, Mix::Other];
+
+    /// The mix of a game whose opponents have these names; a game without any is `Other`.
+    pub fn of<'a>(opponents: impl IntoIterator<Item = &'a str>) -> Mix {
+        let (mut smart, mut fast) = (false, false);
+        for name in opponents {
+            match robot_kind(name) {
+                "smart" => smart = true,
+                "fast" => fast = true,
+                _ => return Mix::Other,
+            }
+        }
+        match (smart, fast) {
+            (true, true) => Mix::Mixed,
+            (true, false) => Mix::Smart,
+            (false, true) => Mix::Fast,
+            (false, false) => Mix::Other,
+        }
+    }
+
+    /// Its name in summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mix::Smart => "smart",
+            Mix::Fast => "fast",
+            Mix::Mixed => "mixed",
+            Mix::Other => "other",
+        }
+    }
+}
+
+/// Our win rate by robot mix as text: one line per mix met, with its 95% Wilson interval.
+pub fn mix_text(s: &Summary) -> String {
+    let mut o = String::new();
+    for (mix, &(games, wins)) in Mix::ALL.iter().zip(&s.mixes) {
+        if games == 0 {
+            continue;
+        }
+        let (lo, hi) = wilson_interval(wins as u64, games as u64, Z95);
+        let _ = writeln!(
+            o,
+            "  robot mix {}: games {games}, wins {wins}: win rate {:.1}% [95% CI {:.1}%, {:.1}%]",
+            mix.name(),
+            100.0 * wins as f64 / games as f64,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    o
 }
 
 /// The summary as text.
@@ -488,6 +563,70 @@ not json
         assert!(t.contains("fast: 2 seats, 0 wins"), "{t}");
         assert_eq!(s.trades, [4, 1, 6, 2, 3, 0]);
         assert!(t.contains("offers made 4 (accepted 1)"), "{t}");
+    }
+
+    /// A finished real-server game: our bot `us` in seat 1, the opponents in seats 0, 2, 3.
+    fn mix_line(game: usize, us: &str, opponents: [&str; 3], won: bool) -> String {
+        let names = [opponents[0], us, opponents[1], opponents[2]];
+        let players: Vec<String> = names
+            .iter()
+            .map(|n| format!(r#"{{"name":"{n}","points":5}}"#))
+            .collect();
+        let winner = if won { 1 } else { 0 };
+        format!(
+            r#"{{"game":"~botsOnly~{game}","seat":1,"players":[{}],"winner":{winner},"won":{won},"turns":60,"decisions":80,"latency_ms":{{"p50":1.0,"p95":2.0,"max":3.0}},"forced_end_turns":0,"forced_discards":0,"rejected_requests":0,"mirror_mismatches":0,"end":"over"}}"#,
+            players.join(",")
+        )
+    }
+
+    #[test]
+    fn games_are_split_by_the_robot_mix_of_their_opponents() {
+        assert_eq!(Mix::of(["robot 3", "robot 101", "robot 7"]), Mix::Smart);
+        assert_eq!(Mix::of(["droid 1", "droid 102", "droid 2"]), Mix::Fast);
+        assert_eq!(Mix::of(["robot 3", "droid 1", "robot 4"]), Mix::Mixed);
+        assert_eq!(Mix::of(["robot 3", "alice", "droid 1"]), Mix::Other);
+        assert_eq!(Mix::of(["robotic", "robot 2", "robot 4"]), Mix::Other);
+        assert_eq!(Mix::of([]), Mix::Other);
+        // Our own seat never counts: a bot of ours named like a person leaves the mix smart.
+        let lines = [
+            mix_line(1, "abbot", ["robot 101", "robot 3", "robot 102"], true),
+            mix_line(2, "abbot", ["robot 104", "robot 105", "robot 4"], true),
+            mix_line(3, "abbot", ["robot 106", "robot 3", "robot 2"], false),
+            mix_line(4, "abbot", ["droid 101", "droid 1", "droid 103"], false),
+            mix_line(5, "abbot", ["robot 101", "droid 1", "robot 102"], true),
+            mix_line(6, "abbot", ["alice", "robot 2", "robot 3"], false),
+            // Unfinished: no final points, not counted anywhere.
+            r#"{"game":"~botsOnly~7","seat":0,"players":[{"name":"abbot","points":null}],"winner":null}"#.to_string(),
+        ];
+        let s = summarize(&lines.join("\n"));
+        assert_eq!((s.games, s.wins), (6, 3));
+        assert_eq!(s.mixes, [(3, 2), (1, 0), (1, 1), (1, 0)]);
+        let (lo, hi) = wilson_interval(2, 3, Z95);
+        let t = mix_text(&s);
+        assert_eq!(
+            t.lines().next().unwrap(),
+            format!(
+                "  robot mix smart: games 3, wins 2: win rate 66.7% [95% CI {:.1}%, {:.1}%]",
+                100.0 * lo,
+                100.0 * hi
+            )
+        );
+        assert_eq!(t.lines().count(), 4, "{t}");
+        assert!(
+            t.contains("robot mix fast: games 1, wins 0: win rate 0.0%"),
+            "{t}"
+        );
+        assert!(
+            t.contains("robot mix mixed: games 1, wins 1: win rate 100.0%"),
+            "{t}"
+        );
+        assert!(t.contains("robot mix other: games 1, wins 0"), "{t}");
+        // A mix met in no game gets no line.
+        let smart_only = summarize(&lines[..3].join("\n"));
+        assert_eq!(mix_text(&smart_only).lines().count(), 1);
+        // The split adds up to the whole.
+        let (g, w) = s.mixes.iter().fold((0, 0), |a, m| (a.0 + m.0, a.1 + m.1));
+        assert_eq!((g, w), (s.games, s.wins));
     }
 
     #[test]
