@@ -1,6 +1,6 @@
 //! The built `catan-bot` binary: each subcommand reaches its own code (`main.rs` dispatches to
 //! `cli::*`) and keeps its output and exit status. No server; `play` is covered by the mock
-//! server tests.
+//! server tests. Result files are the copies in `tests/fixtures/results/` (of `docs/results/`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -60,18 +60,19 @@ fn summarize_prints_the_committed_summary() {
         "summarize",
         "--label",
         label,
-        "docs/results/2026-11-30/soak/results-49760fa.jsonl",
+        "tests/fixtures/results/2026-11-30/soak/results-49760fa.jsonl",
     ]);
     assert_eq!(o.status.code(), Some(0));
     let want =
-        std::fs::read_to_string(root().join("docs/results/2026-11-30/soak/summary.txt")).unwrap();
+        std::fs::read_to_string(root().join("tests/fixtures/results/2026-11-30/soak/summary.txt"))
+            .unwrap();
     assert_eq!(stdout(&o), want);
     assert_eq!(run(&["summarize", "no/such/dir"]).status.code(), Some(2));
 }
 
 #[test]
 fn summarize_pairs_two_arms_of_one_arena_run_game_by_game() {
-    let dir = "docs/results/2026-11-30/setup-arena-2015106";
+    let dir = "tests/fixtures/results/2026-11-30/setup-arena-2015106";
     let o = run(&[
         "summarize",
         &format!("{dir}/setup10.jsonl"),
@@ -115,9 +116,9 @@ fn chart_writes_one_bar_per_run() {
         "chart",
         "--out",
         out.to_str().unwrap(),
-        "1000=docs/results/2026-11-29/mpt-ensemble-uct-1000.jsonl",
-        "10000|iterations=docs/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
-        "both=docs/results/2026-11-29/mpt-ensemble-uct-1000.jsonl,docs/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
+        "1000=tests/fixtures/results/2026-11-29/mpt-ensemble-uct-1000.jsonl",
+        "10000|iterations=tests/fixtures/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
+        "both=tests/fixtures/results/2026-11-29/mpt-ensemble-uct-1000.jsonl,tests/fixtures/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     let svg = std::fs::read_to_string(&out).unwrap();

@@ -1,30 +1,31 @@
-//! The committed result files under `docs/results/` still read as they did when their
-//! summaries were written: `summarize` reproduces every committed summary text from the
-//! committed result lines, and a line reads and writes back byte-identical (lines written before
-//! the `trades` object existed gain it, with zeros).
+//! Result files as lab runs wrote them still read as they did when their summaries were
+//! written: `summarize` reproduces every summary text from its result lines, and a line reads
+//! and writes back byte-identical (lines written before the `trades` object existed gain it,
+//! with zeros). The files are copies in `tests/fixtures/results/` of those under
+//! `docs/results/` (same relative paths; see that folder's README), so docs can change freely.
 
 use std::path::{Path, PathBuf};
 
 use catan_bot::report::record::ResultRecord;
 use catan_bot::report::summary::{summarize_paths, text};
 
-fn docs(path: &str) -> PathBuf {
+fn fixture(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("docs/results")
+        .join("tests/fixtures/results")
         .join(path)
 }
 
 /// `summarize --label LABEL FILE`'s text for `file`.
 fn summary_text(label: &str, file: &str) -> String {
-    let (summary, files) = summarize_paths(&[docs(file)]).unwrap();
+    let (summary, files) = summarize_paths(&[fixture(file)]).unwrap();
     assert_eq!(files.len(), 1);
     text(label, &summary)
 }
 
-/// The committed summary `file`, up to the lines `summarize` does not write (a server-log
+/// The summary `file`, up to the lines `summarize` does not write (a server-log
 /// count added by hand).
 fn committed(file: &str) -> String {
-    let t = std::fs::read_to_string(docs(file)).unwrap();
+    let t = std::fs::read_to_string(fixture(file)).unwrap();
     t.lines()
         .take_while(|l| !l.starts_with("  server log:"))
         .map(|l| format!("{l}\n"))
@@ -87,7 +88,7 @@ fn committed_lines_read_and_write_back_unchanged() {
         "2026-11-30/soak/results-b86eb9e.jsonl",
         "2026-11-29/mpt-ensemble-uct-1000.jsonl",
     ] {
-        let t = std::fs::read_to_string(docs(file)).unwrap();
+        let t = std::fs::read_to_string(fixture(file)).unwrap();
         for line in t.lines() {
             let written = ResultRecord::from_line(line).unwrap().to_line();
             if line.contains(r#""trades":"#) {

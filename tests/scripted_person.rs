@@ -33,8 +33,9 @@
 //! `catan-bot replay` exits 0 on its recording; the server log has no ILLEGAL or forced
 //! end-turn line for our bot.
 //!
-//! Runs only when `JSETTLERS_JAR` or `JSETTLERS_CLASSPATH` is set; otherwise it prints
-//! `SKIPPED: ...` and passes. The two tests take turns (one server at a time). Optional:
+//! Ignored unless asked for (`-- --ignored`); then it needs `JSETTLERS_JAR` or
+//! `JSETTLERS_CLASSPATH` and fails without (`common::server::require_server`). The two tests
+//! take turns (one server at a time). Optional:
 //! `PERSON_PORT` (default: first free of 8960-8969), `CATAN_BOT_BIN` (default: this build's
 //! `catan-bot`; a release binary plays faster), `PERSON_AGENT` (default
 //! `mpt-ensemble-uct:iterations=200,trade=1`), `PERSON_OPTIONS` (default `PL=4,VP=t10`),
@@ -61,8 +62,7 @@
 use std::io::Write as _;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -81,6 +81,13 @@ use catan_bot::game::topology::topology;
 use catan_bot::game::{Action, ActionList, NodeId, Resource, Seat, State};
 use tokio_util::codec::Framed;
 
+mod common;
+
+use common::server::{
+    bot_binary, connect_when_listening, port_from_env_or_range, require_server, start_server,
+    wait_for_count, wait_for_line, Kill, SERIAL,
+};
+
 const PERSON: &str = "person";
 const WATCHER: &str = "watcher";
 const BOT: &str = "ourbot";
@@ -93,40 +100,10 @@ const START2B: i32 = 11;
 const ROLL_OR_CARD: i32 = 15;
 const PLAY1: i32 = 20;
 
-/// One server at a time: the tests share the port range and the machine.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-/// Kills a child process (by its id) when dropped.
-struct Kill(Child);
-
-impl Drop for Kill {
-    fn drop(&mut self) {
-        if self.0.try_wait().ok().flatten().is_none() {
-            let _ = Command::new("kill")
-                .arg("-TERM")
-                .arg(self.0.id().to_string())
-                .status();
-            let _ = self.0.wait();
-        }
-    }
-}
-
 /// The mirror's server state as its wire number (0 before the first), for this file's
 /// numeric comparisons.
 fn state_no(m: &Mirror) -> i32 {
     m.server_state().map_or(0, |g| g.wire())
-}
-
-fn port() -> u16 {
-    if let Some(p) = std::env::var("PERSON_PORT")
-        .ok()
-        .and_then(|p| p.parse().ok())
-    {
-        return p;
-    }
-    (8960..=8969)
-        .find(|p| std::net::TcpListener::bind(("0.0.0.0", *p)).is_ok())
-        .expect("no free port in 8960-8969")
 }
 
 /// A human client's connection.
@@ -137,32 +114,21 @@ struct Conn {
 
 impl Conn {
     async fn open(port: u16, name: &'static str) -> Conn {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            match TcpStream::connect(("127.0.0.1", port)).await {
-                Ok(s) => {
-                    let mut c = Conn {
-                        io: Framed::new(s, MessageCodec::new()),
-                        name,
-                    };
-                    // A person's client announces itself like the 2.7 GUI client.
-                    c.send(Version {
-                        version: 2700,
-                        version_str: "2.7.00".to_owned(),
-                        build: "JM20260517".to_owned(),
-                        features: ";6pl;sb;".to_owned(),
-                        locale: Some("en_US".to_owned()),
-                    })
-                    .await;
-                    return c;
-                }
-                Err(e) if Instant::now() < deadline => {
-                    let _ = e;
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                }
-                Err(e) => panic!("cannot connect to the server on port {port}: {e}"),
-            }
-        }
+        let s = connect_when_listening(port, Duration::from_secs(60)).await;
+        let mut c = Conn {
+            io: Framed::new(s, MessageCodec::new()),
+            name,
+        };
+        // A person's client announces itself like the 2.7 GUI client.
+        c.send(Version {
+            version: 2700,
+            version_str: "2.7.00".to_owned(),
+            build: "JM20260517".to_owned(),
+            features: ";6pl;sb;".to_owned(),
+            locale: Some("en_US".to_owned()),
+        })
+        .await;
+        c
     }
 
     async fn send(&mut self, m: impl Into<Message>) {
@@ -205,39 +171,6 @@ impl Conn {
             }
         }
     }
-}
-
-fn wait_for_line(path: &Path, needle: &str, d: Duration) -> bool {
-    let deadline = Instant::now() + d;
-    loop {
-        if std::fs::read_to_string(path).is_ok_and(|t| t.contains(needle)) {
-            return true;
-        }
-        if Instant::now() >= deadline {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(300));
-    }
-}
-
-/// Waits until `needle` occurs at least `n` times in the file.
-fn wait_for_count(path: &Path, needle: &str, n: usize, d: Duration) -> bool {
-    let deadline = Instant::now() + d;
-    loop {
-        if std::fs::read_to_string(path).is_ok_and(|t| t.matches(needle).count() >= n) {
-            return true;
-        }
-        if Instant::now() >= deadline {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(300));
-    }
-}
-
-fn bot_binary() -> PathBuf {
-    std::env::var_os("CATAN_BOT_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_catan-bot")))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -404,24 +337,20 @@ impl Bot {
 }
 
 #[test]
+#[ignore = "needs a JSettlers2 server: JSETTLERS_JAR=/path/JSettlers.jar cargo test -- --ignored"]
 fn person_creates_offers_chats_and_leaves() {
     run(Scenario::Seated);
 }
 
 #[test]
+#[ignore = "needs a JSettlers2 server: JSETTLERS_JAR=/path/JSettlers.jar cargo test -- --ignored"]
 fn person_leaves_and_our_bot_takes_over() {
     run(Scenario::Takeover);
 }
 
 fn run(scenario: Scenario) {
-    if std::env::var_os("JSETTLERS_JAR").is_none()
-        && std::env::var_os("JSETTLERS_CLASSPATH").is_none()
-    {
-        println!("SKIPPED: set JSETTLERS_JAR or JSETTLERS_CLASSPATH to run against a real server");
-        return;
-    }
+    require_server();
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let kept_dir = std::env::var_os("PERSON_DIR").map(PathBuf::from);
     let dir = kept_dir.clone().unwrap_or_else(|| {
         std::env::temp_dir().join(format!(
@@ -430,38 +359,29 @@ fn run(scenario: Scenario) {
         ))
     });
     std::fs::create_dir_all(&dir).unwrap();
-    let port = port();
+    let port = port_from_env_or_range("PERSON_PORT", 8960..=8969);
     let log = dir.join("server.log");
-    let mut server = Command::new(root.join("scripts/jsettlers-server.sh"));
-    server
-        .env("PORT", port.to_string())
-        .env("COOKIE", COOKIE)
-        .env("SHUTDOWN", "N")
+    let mut options = vec![
+        ("SHUTDOWN", "N"),
         // Hands in BOTGAMEDATACHECK at each end of turn: the recording is checked by them.
-        .env("DATACHECK", "Y")
-        .env("LOG", &log)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+        ("DATACHECK", "Y"),
+    ];
     match scenario {
-        Scenario::Seated => {
-            // One robot-only game, postponed past this test: with botgames.total 0 the
-            // server would destroy the person's game when the person leaves.
-            server
-                .env("GAMES", "1")
-                .env("WAIT_SEC", "3000")
-                .env("ROBOTS", "5")
-                .env("PERCENT3P", "100");
-        }
+        // One robot-only game, postponed past this test: with botgames.total 0 the server
+        // would destroy the person's game when the person leaves.
+        Scenario::Seated => options.extend([
+            ("GAMES", "1"),
+            ("WAIT_SEC", "3000"),
+            ("ROBOTS", "5"),
+            ("PERCENT3P", "100"),
+        ]),
+        // No robot-only game (a negative total), 3 built-in robots for seats 1-3: at the
+        // person's leaving, ours is the only robot not in the game.
         Scenario::Takeover => {
-            // No robot-only game (a negative total), 3 built-in robots for seats 1-3: at
-            // the person's leaving, ours is the only robot not in the game.
-            server
-                .env("GAMES", "-1")
-                .env("ROBOTS", "3")
-                .env("PERCENT3P", "0");
+            options.extend([("GAMES", "-1"), ("ROBOTS", "3"), ("PERCENT3P", "0")]);
         }
     }
-    let _server = Kill(server.spawn().expect("start scripts/jsettlers-server.sh"));
+    let _server = start_server(port, COOKIE, &log, &options);
     let results = dir.join("results.jsonl");
     let rec = dir.join("rec");
     let agent = std::env::var("PERSON_AGENT")

@@ -1,49 +1,39 @@
 //! Against a real JSettlers2 server: two bot-only games with our client (heuristic agent) in
 //! one seat each; both must finish with no forced end-turn and no refused request, and the
-//! server log must name no illegal move or forced end of ours. Runs only when `JSETTLERS_JAR`
-//! or `JSETTLERS_CLASSPATH` is set; otherwise it prints `SKIPPED: ...` and passes.
+//! server log must name no illegal move or forced end of ours. Ignored unless asked for
+//! (`-- --ignored`); then it needs `JSETTLERS_JAR` or `JSETTLERS_CLASSPATH` and fails without
+//! (`common::server::require_server`). The server listens on a free ephemeral port.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use catan_bot::client::{self, shutdown, ClientConfig};
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+mod common;
+
+use common::server::{free_port, require_server, start_server, SERIAL};
 
 #[test]
+#[ignore = "needs a JSettlers2 server: JSETTLERS_JAR=/path/JSettlers.jar cargo test -- --ignored"]
 fn two_games_against_stock_robots_finish_cleanly() {
-    if std::env::var_os("JSETTLERS_JAR").is_none()
-        && std::env::var_os("JSETTLERS_CLASSPATH").is_none()
-    {
-        println!("SKIPPED: set JSETTLERS_JAR or JSETTLERS_CLASSPATH to run against a real server");
-        return;
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    require_server();
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let dir = std::env::temp_dir().join(format!("catanbot-e2e-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let port = free_port();
     let cookie = "e2ecookie";
     let log = dir.join("server.log");
-    let mut server = Command::new(root.join("scripts/jsettlers-server.sh"))
-        .env("PORT", port.to_string())
-        .env("COOKIE", cookie)
-        .env("GAMES", "2")
-        .env("PARALLEL", "2")
-        .env("FAST_PAUSE", "0")
-        .env("WAIT_SEC", "4")
-        .env("PERCENT3P", "25")
-        .env("LOG", &log)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start scripts/jsettlers-server.sh");
+    let server = start_server(
+        port,
+        cookie,
+        &log,
+        &[
+            ("GAMES", "2"),
+            ("PARALLEL", "2"),
+            ("FAST_PAUSE", "0"),
+            ("WAIT_SEC", "4"),
+            ("PERCENT3P", "25"),
+        ],
+    );
 
     let mut config = ClientConfig::new(
         &format!("127.0.0.1:{port}"),
@@ -70,14 +60,7 @@ fn two_games_against_stock_robots_finish_cleanly() {
     });
 
     // The server exits by itself after its last game; stop it if it has not.
-    std::thread::sleep(Duration::from_secs(2));
-    if server.try_wait().unwrap().is_none() {
-        let _ = Command::new("kill")
-            .arg("-TERM")
-            .arg(server.id().to_string())
-            .status();
-        let _ = server.wait();
-    }
+    server.stop_after(Duration::from_secs(2));
     let server_log = std::fs::read_to_string(&log).unwrap_or_default();
     let ours: Vec<&str> = server_log
         .lines()

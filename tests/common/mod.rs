@@ -1,7 +1,9 @@
 //! Shared by the client's mock-server tests (`client_mock_server.rs`, `hostile_server.rs`,
 //! `client_trading.rs`): an in-memory connection with a scripted server end, and the recorded
-//! game they replay.
+//! game they replay. The real-server tests' helpers are in [`server`].
 #![allow(dead_code)]
+
+pub mod server;
 
 use std::path::Path;
 use std::time::Duration;
