@@ -16,7 +16,7 @@ interval beside the 25% seat share, points, game length, decision latency, force
 rejected requests, the stock robot kinds met and our win rate by the mix each game had. Every
 process it starts is stopped on success, failure and Ctrl-C.
 
-Needs: Java 17+ and a JSettlers2 server, 2.4.00 or newer, in JSETTLERS_JAR or
+Needs: Java 8+ and a JSettlers2 server, 2.4.00 or newer, in JSETTLERS_JAR or
 JSETTLERS_CLASSPATH (or the jar scripts/fetch-jsettlers.sh downloads), and cargo (the bot is
 built in release mode) unless BOT names a built catan-bot.
 

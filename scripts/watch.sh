@@ -28,7 +28,7 @@ it and press "Join Game": you watch as an observer. NEVER press "Sit Here" or "T
 dismisses a robot and puts you in its seat. Each new game must be joined again from the lobby.
 
 Settings (environment variables, default in brackets):
-  JSETTLERS_JAR  the FULL JSettlers jar, JSettlers-2.7.xx.jar (server + GUI client). A
+  JSETTLERS_JAR  the FULL JSettlers jar, JSettlers-2.6.10.jar from scripts/fetch-jsettlers.sh, or a 2.7 build (server + GUI client). A
                  server-only jar (JSettlersServer-*.jar) cannot show the GUI. Default: the
                  newest JSettlers-*.jar that scripts/fetch-jsettlers.sh left in JSETTLERS_CACHE
                  [${XDG_CACHE_HOME:-~/.cache}/catan-bot]
@@ -91,12 +91,12 @@ if [[ -z "${JSETTLERS_JAR:-}" ]]; then
     JSETTLERS_JAR="$(cached_jar full)"
 fi
 [[ -n "${JSETTLERS_JAR:-}" ]] \
-    || die "set JSETTLERS_JAR=/path/to/JSettlers-2.7.xx.jar (the full jar), or run scripts/fetch-jsettlers.sh"
+    || die "set JSETTLERS_JAR=/path/to/JSettlers-2.6.10.jar (the full jar), or run scripts/fetch-jsettlers.sh"
 [[ -f "$JSETTLERS_JAR" ]] || die "JSETTLERS_JAR=$JSETTLERS_JAR: no such file"
 [[ "$JSETTLERS_JAR" == /* ]] || JSETTLERS_JAR="$PWD/$JSETTLERS_JAR"
 # Jar entry names are stored uncompressed: no unzip needed to look for the client class.
 grep -qa 'soc/client/SOCPlayerClient.class' "$JSETTLERS_JAR" \
-    || die "$JSETTLERS_JAR has no GUI client (soc.client.SOCPlayerClient): a server-only jar? Use the full JSettlers-2.7.xx.jar"
+    || die "$JSETTLERS_JAR has no GUI client (soc.client.SOCPlayerClient): a server-only jar? Use the full JSettlers-2.6.10.jar"
 export JSETTLERS_JAR
 
 if [[ ! -x "$CATAN_BOT" ]]; then

@@ -1,4 +1,4 @@
-//! The shared transcript line format (`shared/protocol/README.md`): one message a line,
+//! The transcript line format (that of the protocol guide's recorded sessions): one message a line,
 //! `< TEXT` server to robot, `> TEXT` robot to server. `TEXT` is the `readUTF` string with two
 //! escapes: `\\` for a backslash and `\uXXXX` (four lowercase hex digits) for every control
 //! character (below U+0020, and U+007F) and lone surrogates. std only.

@@ -8,7 +8,7 @@ use jsettlers_protocol::transcript::decode::DecodeReport;
 /// Arguments of `catan-bot decode`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Transcript files (`< ` / `> ` lines, shared/protocol/README.md format).
+    /// Transcript files (`< ` / `> ` lines, format of protocol/src/transcript.rs).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }

@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(long, default_value = "catanbot")]
     pub name: String,
     /// Agent spec, NAME[:key=value,...] (see `arena --help`). The default is the strongest
-    /// configuration measured so far (README, Results, "The strongest configuration measured"):
+    /// configuration measured so far (docs/results.md, "The strongest configuration measured"):
     /// MPT-EnsembleUCT with player trading, two trees of 25,000 iterations each on their own
     /// threads, stopped earlier by `--decision-ms` and the server's turn timer. The paper's
     /// configuration is `mpt-ensemble-uct:iterations=10000`.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 /// Arguments of `catan-bot replay`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Transcript files (`< ` / `> ` lines, shared/protocol/README.md format).
+    /// Transcript files (`< ` / `> ` lines, format of protocol/src/transcript.rs).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }
