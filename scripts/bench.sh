@@ -38,6 +38,11 @@ Options (environment variables, default in brackets):
   SHARD        K/N: run only shard K of N of each run (a cluster job's part; merge the parts
                later with `catan-bot summarize RESULTS/<run>`) [unset]
   BOT          a built catan-bot binary to use instead of building one with cargo [unset]
+  RECORD       Y: record every game's transcript into the shard's rec/ folder, for
+               `catan-bot replay` [N]
+  DATACHECK    Y: the server sends every robot's exact hand at each end of turn
+               (jsettlers.debug.bots.datacheck.rsrc), checked by our mirror; for testing
+               the mirror only, never for scored runs [N]
   MATRIX_AGENTS  variants for --matrix [plain-uct vw-uct mp-uct mp-ensemble-uct mpt-ensemble-uct]
   MATRIX_ITERS   budgets for --matrix [1000 10000]
 
@@ -84,6 +89,9 @@ PARALLEL=${PARALLEL:-1}
 PORT=${PORT:-8890}
 COOKIE=${COOKIE:-catanbench}
 FAST_PAUSE=${FAST_PAUSE:-0}
+RECORD=${RECORD:-N}
+DATACHECK=${DATACHECK:-N}
+case "$RECORD$DATACHECK" in YY|YN|NY|NN) ;; *) die "RECORD and DATACHECK must be Y or N" ;; esac
 TURN_TIMEOUT=${TURN_TIMEOUT:-30}
 SHARDS=${SHARDS:-1}
 SHARD=${SHARD:-}
@@ -136,6 +144,7 @@ set_aside() {
         [ -e "$f" ] && mv "$f" "$old/$(basename "$f").old"
     done
     mv "$dir"/*.log "$dir"/summary.txt "$old"/ 2>/dev/null || true
+    if [ -d "$dir/rec" ]; then mv "$dir/rec" "$old/rec"; fi
     echo "bench: moved an earlier run's files to $old"
 }
 
@@ -191,15 +200,17 @@ run_shard() {
     echo "bench:$tag $games games of $agent on port $port (robot mix $mix) -> $dir"
     PORT=$port COOKIE=$COOKIE GAMES=$games PARALLEL=$PARALLEL ROBOTS=$mix_robots PERCENT3P=25 \
         EXTRA_ROBOTS=$mix_extra EXTRA_KIND=$mix_kind TURN_TIMEOUT=$TURN_TIMEOUT \
-        FAST_PAUSE=$FAST_PAUSE WAIT_SEC=$wait_sec LOG="$dir/server.log" \
+        FAST_PAUSE=$FAST_PAUSE WAIT_SEC=$wait_sec LOG="$dir/server.log" DATACHECK=$DATACHECK \
         "$here/jsettlers-server.sh" >/dev/null 2>"$dir/server-start.log" &
     server_pid=$!
     if ! wait_port 127.0.0.1 "$port" 60 "$server_pid"; then
         echo "bench:$tag the server did not come up; see $dir/server-start.log and $dir/server.log" >&2
         return 1
     fi
+    local record=()
+    [ "$RECORD" = N ] || record=(--record "$dir/rec")
     "$bot" play --server "127.0.0.1:$port" --cookie "$COOKIE" --name catanbot \
-        --agent "$agent" --results "$dir/results.jsonl" --games "$games" \
+        --agent "$agent" --results "$dir/results.jsonl" --games "$games" "${record[@]}" \
         >"$dir/bot.log" 2>&1 &
     bot_pid=$!
     # One progress line rewritten in place, unless several shards share the terminal.
