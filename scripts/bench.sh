@@ -22,6 +22,8 @@ built in release mode) unless BOT names a built catan-bot.
 
 Options (environment variables, default in brackets):
   AGENT        agent spec for the single run [mpt-ensemble-uct:iterations=1000]
+  LEVEL        a difficulty level instead (catan-bot play --level: easy, medium, hard,
+               strongest); the run is named level=LEVEL [unset]
   GAMES        games per run, all its shards together [100]
   PARALLEL     games at a time on each server [1]
   PORT         server port on 127.0.0.1; shard K of a sharded run uses PORT+K-1 [8890]
@@ -84,6 +86,9 @@ for arg in "$@"; do
 done
 
 AGENT=${AGENT:-mpt-ensemble-uct:iterations=1000}
+if [ -n "${LEVEL:-}" ]; then
+    AGENT="level=$LEVEL"
+fi
 GAMES=${GAMES:-100}
 PARALLEL=${PARALLEL:-1}
 PORT=${PORT:-8890}
@@ -207,10 +212,11 @@ run_shard() {
         echo "bench:$tag the server did not come up; see $dir/server-start.log and $dir/server.log" >&2
         return 1
     fi
-    local record=()
+    local record=() who=(--agent "$agent")
     [ "$RECORD" = N ] || record=(--record "$dir/rec")
+    case "$agent" in level=*) who=(--level "${agent#level=}") ;; esac
     "$bot" play --server "127.0.0.1:$port" --cookie "$COOKIE" --name catanbot \
-        --agent "$agent" --results "$dir/results.jsonl" --games "$games" "${record[@]}" \
+        "${who[@]}" --results "$dir/results.jsonl" --games "$games" "${record[@]}" \
         >"$dir/bot.log" 2>&1 &
     bot_pid=$!
     # One progress line rewritten in place, unless several shards share the terminal.

@@ -20,6 +20,7 @@ Options (environment variables, default in brackets):
   BOT          a built catan-bot binary (required: the build is recorded per shard)
   BOT_COMMIT   the commit BOT was built from [git HEAD of this checkout, +dirty if modified]
   AGENT        agent spec [play's default]
+  LEVEL        a difficulty level instead (easy, medium, hard, strongest) [unset]
   SHARDS       shards in the run [250]
   SHARD_GAMES  games per shard [4]
   LANE         lane number, 1 or more; lane L uses port PORT+L-1 [1]
@@ -47,6 +48,9 @@ done
 [ -x "$BOT" ] || die "BOT=$BOT is not an executable"
 
 AGENT=${AGENT:-mpt-ensemble-uct:iterations=25000,budget=tree,trees=2,trade=1}
+if [ -n "${LEVEL:-}" ]; then
+    AGENT="level=$LEVEL"
+fi
 SHARDS=${SHARDS:-250}
 SHARD_GAMES=${SHARD_GAMES:-4}
 LANE=${LANE:-1}
@@ -105,7 +109,7 @@ for k in $(seq 1 "$SHARDS"); do
     take "$k" || continue
     started=$(date -u +%FT%TZ)
     status=0
-    BOT=$BOT AGENT=$AGENT GAMES=$((SHARDS * SHARD_GAMES)) SHARD="$k/$SHARDS" RESULTS="$run_dir" \
+    LEVEL="" BOT=$BOT AGENT=$AGENT GAMES=$((SHARDS * SHARD_GAMES)) SHARD="$k/$SHARDS" RESULTS="$run_dir" \
         PORT=$((port - k + 1)) "$here/bench.sh" > "$run_dir/.lanes/shard-$k/bench.out" 2>&1 || status=$?
     dir="$agent_dir/shard-$k-of-$SHARDS"
     if [ -d "$dir" ]; then

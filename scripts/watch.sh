@@ -39,6 +39,8 @@ Settings (environment variables, default in brackets):
   COOKIE         robot cookie shared by the server and catan-bot [catanbot]
   BOT_NAME       catan-bot's nickname [catanbot]
   AGENT          catan-bot's agent spec (catan-bot play --agent) [play's default]
+  LEVEL          a difficulty level instead (catan-bot play --level: easy, medium, hard,
+                 strongest) [unset]
   DECISION_MS    catan-bot's budget per decision, ms (pace and search share the 8 s turn
                  timer) [2000]
   PACE           Y: catan-bot paces itself (--pace); N: it plays at full speed [Y]
@@ -70,6 +72,8 @@ FAST_PAUSE="${FAST_PAUSE:-100}"
 COOKIE="${COOKIE:-catanbot}"
 BOT_NAME="${BOT_NAME:-catanbot}"
 AGENT="${AGENT:-}"
+LEVEL="${LEVEL:-}"
+[[ -z "$AGENT" || -z "$LEVEL" ]] || die "set AGENT or LEVEL, not both"
 DECISION_MS="${DECISION_MS:-2000}"
 PACE="${PACE:-Y}"
 CATAN_BOT="${CATAN_BOT:-$ROOT/target/release/catan-bot}"
@@ -142,6 +146,7 @@ bot_args=(play --server "127.0.0.1:$PORT" --cookie "$COOKIE" --name "$BOT_NAME"
           --games "$GAMES" --decision-ms "$DECISION_MS" --results "$LOGDIR/results.jsonl")
 [[ "$PACE" == "Y" ]] && bot_args+=(--pace)
 [[ -n "$AGENT" ]] && bot_args+=(--agent "$AGENT")
+[[ -n "$LEVEL" ]] && bot_args+=(--level "$LEVEL")
 [[ "$RECORD" == "Y" ]] && bot_args+=(--record "$LOGDIR/record")
 NO_COLOR=1 "$CATAN_BOT" "${bot_args[@]}" >"$LOGDIR/bot.log" 2>&1 &
 BOT_PID=$!

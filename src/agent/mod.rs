@@ -13,11 +13,12 @@
 //! - `playout`, `heuristic`: playout policies and the heuristic baseline.
 //! - `determinize`, `tracker`, `view`: hidden information — beliefs, card tracking, worlds.
 //! - `negotiate`: the trading model (after the stock robot's negotiator).
-//! - `spec`: agent specs (`NAME:key=value,...`).
+//! - `spec`: agent specs (`NAME:key=value,...`); `level`: the named difficulty levels.
 
 pub mod determinize;
 pub mod ensemble;
 pub mod heuristic;
+pub mod level;
 pub mod negotiate;
 pub mod playout;
 pub mod search_game;
