@@ -37,28 +37,32 @@ pub fn run(args: Args) -> i32 {
 
 /// Prints a report. Rates are per CPU second of the one thread (on an idle machine that is
 /// also per wall second; the wall times are printed too).
+/// One measurement's line: `runs` of `what` taking `steps` engine steps in `cpu` (and `wall`)
+/// seconds, as rates per CPU second.
+fn rates(label: &str, what: &str, (runs, steps): (u64, u64), (cpu, wall): (f64, f64)) {
+    println!(
+        "{label}: {runs} {what}, {steps} steps, cpu {cpu:.3} s (wall {wall:.3} s): {:.0} {what}/s, {:.2} M steps/s, {:.0} steps/{}",
+        runs as f64 / cpu,
+        steps as f64 / cpu / 1e6,
+        steps as f64 / runs.max(1) as f64,
+        what.trim_end_matches('s'),
+    );
+}
+
 fn print(r: &PerfReport) {
     println!("catan-bot perf (one thread, fixed seeds; rates per CPU second)");
-    println!(
-        "random-policy games: {} games, {} steps, cpu {:.3} s (wall {:.3} s): {:.0} games/s, {:.2} M steps/s, {:.0} steps/game",
-        r.games,
-        r.game_steps,
-        r.game_cpu_secs,
-        r.game_secs,
-        r.games as f64 / r.game_cpu_secs,
-        r.game_steps as f64 / r.game_cpu_secs / 1e6,
-        r.game_steps as f64 / r.games.max(1) as f64,
+    rates(
+        "random-policy games",
+        "games",
+        (r.games.into(), r.game_steps),
+        (r.game_cpu_secs, r.game_secs),
     );
     println!("  winners by seat (last = none): {:?}", r.game_winners);
-    println!(
-        "heuristic playouts from the mid-game position: {} playouts, {} steps, cpu {:.3} s (wall {:.3} s): {:.0} playouts/s, {:.2} M steps/s, {:.0} steps/playout",
-        r.playouts,
-        r.playout_steps,
-        r.playout_cpu_secs,
-        r.playout_secs,
-        r.playouts as f64 / r.playout_cpu_secs,
-        r.playout_steps as f64 / r.playout_cpu_secs / 1e6,
-        r.playout_steps as f64 / r.playouts.max(1) as f64,
+    rates(
+        "heuristic playouts from the mid-game position",
+        "playouts",
+        (r.playouts.into(), r.playout_steps),
+        (r.playout_cpu_secs, r.playout_secs),
     );
     println!("  winners by seat (last = none): {:?}", r.playout_winners);
     println!("checksum: {:016x}", r.checksum());

@@ -425,28 +425,18 @@ mod tests {
     /// A fixed board: desert in the centre (0x77); 3:1 port at position 0 (0x27, 0x38),
     /// clay 2:1 at position 1 (0x5A, 0x6B).
     fn board() -> Board {
+        // Wood, sheep, wheat, clay, ore over and over, the desert at index 9.
+        let cycle = [Wood, Sheep, Wheat, Clay, Ore];
+        let mut hexes = [None; 19];
+        for (i, h) in hexes.iter_mut().enumerate() {
+            *h = match i {
+                9 => None,
+                i if i < 9 => Some(cycle[i % 5]),
+                i => Some(cycle[(i - 1) % 5]),
+            };
+        }
         Board::new(
-            [
-                Some(Wood),
-                Some(Sheep),
-                Some(Wheat),
-                Some(Clay),
-                Some(Ore),
-                Some(Wood),
-                Some(Sheep),
-                Some(Wheat),
-                Some(Clay),
-                None,
-                Some(Ore),
-                Some(Wood),
-                Some(Sheep),
-                Some(Wheat),
-                Some(Clay),
-                Some(Ore),
-                Some(Wood),
-                Some(Sheep),
-                Some(Wheat),
-            ],
+            hexes,
             [5, 2, 6, 3, 8, 10, 9, 12, 11, 0, 4, 8, 10, 9, 4, 5, 6, 3, 11],
             [
                 None,
