@@ -98,3 +98,38 @@ async fn a_discard_from_a_600_card_hand_answers_inside_the_budget() {
     s.trigger.trigger();
     assert_eq!(s.handle.await.unwrap(), SessionEnd::Shutdown);
 }
+
+/// Before: a monopoly on three hands of 120 (counts the bounds accept, and the search's
+/// worlds hold) summed them in a `u8`: a panic in debug builds, 104 cards in release. After:
+/// the count saturates at what a hand can hold.
+#[test]
+fn a_monopoly_on_huge_hands_does_not_overflow() {
+    use catan_bot::agent::heuristic::heuristic_action;
+    use catan_bot::game::{Action, Board, Phase, Resource, ResourceSet, Rules, Seat, State};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+    while st.phase() != Phase::RollOrCard {
+        let a = heuristic_action(&st, &mut rng);
+        st.apply(a, &mut rng);
+    }
+    let me = st.current_player();
+    let mut setup = st.to_setup();
+    for s in Seat::all() {
+        setup.hands[s] = if s == me {
+            ResourceSet::new(0, 1, 0, 0, 0)
+        } else {
+            ResourceSet::new(120, 0, 0, 0, 0)
+        };
+    }
+    setup.phase = Phase::Monopoly;
+    let mut st = State::from_setup(&setup).unwrap();
+    assert!(st.is_legal(Action::PickMonopoly(Resource::Clay)));
+    st.apply(Action::PickMonopoly(Resource::Clay), &mut rng);
+    assert_eq!(st.hand(me), ResourceSet::new(255, 1, 0, 0, 0));
+    assert!(Seat::all()
+        .filter(|&s| s != me)
+        .all(|s| st.hand(s).total() == 0));
+}
