@@ -133,3 +133,77 @@ fn a_monopoly_on_huge_hands_does_not_overflow() {
         .filter(|&s| s != me)
         .all(|s| st.hand(s).total() == 0));
 }
+
+fn catan_bot() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_catan-bot"))
+}
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/transcripts")
+        .join(name)
+}
+
+/// Before: `replay` on the first 800 lines of a transcript (no game over) printed OK and
+/// exited 0. After: exit 2 with the reason on stderr, unless `--partial`.
+#[test]
+fn replay_refuses_a_game_that_did_not_end_unless_partial() {
+    let text = std::fs::read_to_string(fixture("sample3p-game-00.log")).unwrap();
+    let cut: String = text.lines().take(800).map(|l| format!("{l}\n")).collect();
+    let path = std::env::temp_dir().join(format!("replay-cut-{}.log", std::process::id()));
+    std::fs::write(&path, cut).unwrap();
+    let out = catan_bot().arg("replay").arg(&path).output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("did not end"), "{stderr}");
+    assert!(!stdout.contains(" OK"), "{stdout}");
+    let out = catan_bot()
+        .args(["replay", "--partial"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.trim_end().ends_with(" OK"), "{stdout}");
+    let _ = std::fs::remove_file(&path);
+}
+
+/// The committed transcripts replay with exit 0: the finished ones as they are, the one cut
+/// on purpose (`probe-idle-forced-turns.log`, a probe that stopped before the end) with
+/// `--partial` only.
+#[test]
+fn the_committed_transcripts_replay_clean() {
+    const PARTIAL: &[&str] = &["probe-idle-forced-turns.log"];
+    let files = common::fixture_transcripts();
+    assert!(files.len() >= 20, "fixtures missing");
+    let (finished, partial): (Vec<_>, Vec<_>) = files
+        .iter()
+        .partition(|f| !PARTIAL.contains(&f.file_name().unwrap().to_str().unwrap()));
+    assert_eq!(partial.len(), PARTIAL.len());
+    let out = catan_bot().arg("replay").args(&finished).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in partial {
+        let plain = catan_bot().arg("replay").arg(f).output().unwrap();
+        assert_eq!(plain.status.code(), Some(2), "{}", f.display());
+        let out = catan_bot()
+            .args(["replay", "--partial"])
+            .arg(f)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            f.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
