@@ -207,3 +207,78 @@ fn the_committed_transcripts_replay_clean() {
         );
     }
 }
+
+/// The numbers after `key=` in the lines of `log` that contain `what`.
+fn counts(log: &str, what: &str, key: &str) -> Vec<u64> {
+    log.lines()
+        .filter(|l| l.contains(what))
+        .filter_map(|l| {
+            let rest = &l[l.find(key)? + key.len()..];
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect()
+}
+
+/// Before: each of 100,000 empty frames (200 KB of zeros) was one WARN line, 12.7 MB of log.
+/// After: the first five in full, then counts; every bad frame is counted once. Unknown
+/// message types likewise.
+#[test]
+fn a_flood_of_bad_frames_is_a_few_lines_with_a_count() {
+    use std::io::{Read as _, Write as _};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let mut child = catan_bot()
+        .args([
+            "play", "--server", &addr, "--cookie", "c", "--name", "floodbot",
+        ])
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (mut sock, _) = listener.accept().unwrap();
+    let frame = |text: &str| {
+        let mut f = (text.len() as u16).to_be_bytes().to_vec();
+        f.extend_from_slice(text.as_bytes());
+        f
+    };
+    sock.write_all(&frame("1071|120,35,0.13,1.0,1.0,3.0,1.0,1,1"))
+        .unwrap();
+    sock.write_all(&vec![0u8; 200_000]).unwrap();
+    let unknown: Vec<u8> = (0..20_000)
+        .flat_map(|i| frame(&format!("4242|{i}")))
+        .collect();
+    sock.write_all(&unknown).unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    // The stream ends: what is still counted is logged.
+    drop(sock);
+    std::thread::sleep(Duration::from_millis(1500));
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut log = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    assert!(log.len() < 20_000, "{} bytes of log", log.len());
+    let full = log
+        .lines()
+        .filter(|l| l.contains("malformed message skipped"))
+        .count();
+    assert_eq!(full, 5, "{log}");
+    let counted: u64 = counts(&log, "bad frames skipped", "count=").iter().sum();
+    assert_eq!(full as u64 + counted, 100_000, "{log}");
+    let full = log
+        .lines()
+        .filter(|l| l.contains("unknown message skipped"))
+        .count();
+    let counted: u64 = counts(&log, "unknown messages skipped", "count=")
+        .iter()
+        .sum();
+    assert_eq!((full, full as u64 + counted), (5, 20_000), "{log}");
+}

@@ -27,7 +27,7 @@ use tracing::{debug, info, info_span, warn, Instrument};
 
 use super::connection;
 use super::game_task::{GameContext, GameTask};
-use super::logsafe::shown;
+use super::logsafe::{shown, Repeat, Repeated};
 use super::options;
 use super::report::GameReport;
 use super::shutdown::Shutdown;
@@ -144,6 +144,8 @@ where
     let mut declining: Option<(String, String)> = None;
     // Games that reached GAMESTATS (the server may keep them until everyone leaves).
     let mut over: HashSet<String> = HashSet::new();
+    // Unknown message types: a flood of them is a few lines with a count.
+    let mut unknown = Repeated::default();
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
@@ -172,6 +174,11 @@ where
                         break SessionEnd::Closed { logged_in };
                     }
                 };
+                if !matches!(msg, Message::Unknown { .. }) {
+                    if let Some(count) = unknown.pending(Some(std::time::Instant::now())) {
+                        warn!(count, total = unknown.total(), "unknown messages skipped");
+                    }
+                }
                 match &msg {
                     Message::ServerPing(_) => {
                         if out_tx.send(msg.clone()).await.is_err() {
@@ -292,7 +299,14 @@ where
                             break SessionEnd::Closed { logged_in };
                         }
                     }
-                    Message::Unknown { text, .. } => warn!(text = %shown(text), "unknown message skipped"),
+                    Message::Unknown { text, .. } => match unknown.hit(std::time::Instant::now()) {
+                        Repeat::Full { last: false } => warn!(text = %shown(text), "unknown message skipped"),
+                        Repeat::Full { last: true } => warn!(text = %shown(text),
+                            "unknown message skipped; further ones are counted, one line a second"),
+                        Repeat::Counted => {}
+                        Repeat::Count { count } => warn!(count, total = unknown.total(), last = %shown(text),
+                            "unknown messages skipped"),
+                    },
                     _ => {
                         let Some(g) = msg.game() else { continue };
                         let delete = matches!(msg, Message::DeleteGame(_));
@@ -320,6 +334,9 @@ where
         }
     };
 
+    if let Some(count) = unknown.pending(None) {
+        warn!(count, total = unknown.total(), "unknown messages skipped");
+    }
     // Closing the game inboxes ends their tasks ("disconnected" reports for unfinished games).
     games.clear();
     let drain = async {
