@@ -282,3 +282,40 @@ fn a_flood_of_bad_frames_is_a_few_lines_with_a_count() {
         .sum();
     assert_eq!((full, full as u64 + counted), (5, 20_000), "{log}");
 }
+
+/// Before: without --max-games-at-once every invitation was joined (20,000 held 254 MB and,
+/// with --record, one open file each). After: past the default of 8, invitations are
+/// declined (joined and left at once), and `play --help` says so.
+#[tokio::test(start_paused = true)]
+async fn invitations_past_the_default_cap_are_declined() {
+    let c = ClientConfig::new("mock", "c", "capbot", "random:seed=1".parse().unwrap());
+    assert_eq!(
+        c.max_games_at_once,
+        Some(catan_bot::client::DEFAULT_MAX_GAMES_AT_ONCE)
+    );
+    assert_eq!(catan_bot::client::DEFAULT_MAX_GAMES_AT_ONCE, 8);
+    let mut s = start(c);
+    s.server.send("1071|120,35,0.13,1.0,1.0,3.0,1.0,1,1").await;
+    for g in 0..12 {
+        s.server.send(&format!("1023|game{g},1,-")).await;
+    }
+    let (mut joined, mut left) = (Vec::new(), Vec::new());
+    while let Some(m) = s.server.next_within(Duration::from_secs(1)).await {
+        match m {
+            Message::JoinGame(j) => joined.push(j.game),
+            Message::LeaveGame(l) => left.push(l.game),
+            _ => {}
+        }
+    }
+    let names = |r: std::ops::Range<usize>| r.map(|g| format!("game{g}")).collect::<Vec<_>>();
+    assert_eq!(joined, names(0..12));
+    assert_eq!(left, names(8..12));
+    s.trigger.trigger();
+    assert_eq!(s.handle.await.unwrap(), SessionEnd::Shutdown);
+
+    let help = catan_bot().args(["play", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    let flag = &help[help.find("--max-games-at-once").expect("the flag")..];
+    let flag = &flag[..flag.find("\n      --").unwrap_or(flag.len())];
+    assert!(flag.contains("[default: 8]"), "{flag}");
+}

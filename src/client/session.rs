@@ -144,8 +144,10 @@ where
     let mut declining: Option<(String, String)> = None;
     // Games that reached GAMESTATS (the server may keep them until everyone leaves).
     let mut over: HashSet<String> = HashSet::new();
-    // Unknown message types: a flood of them is a few lines with a count.
+    // Unknown message types and invitations past the cap: a flood of them is a few lines
+    // with a count.
     let mut unknown = Repeated::default();
+    let mut declined = Repeated::default();
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
@@ -237,14 +239,20 @@ where
                             warn!(game = %shown(&m.game), "invitation to a game whose name does not fit a reply; ignored");
                             continue;
                         }
-                        if config.max_games_at_once.is_some_and(|n| games.len() >= n) {
+                        if let Some(limit) = config.max_games_at_once.filter(|&n| games.len() >= n) {
                             // Declined: join and leave at once, the only refusal the protocol
                             // has (guide §0 #19: an unanswered invitation holds the seat).
                             // JSettlers 2.7.00 was seen to leave such a game waiting for its
                             // seat until this robot disconnected, rather than invite another
                             // (one third-party robot connected): the cap protects this client,
                             // not the server's games.
-                            info!(game = %shown(&m.game), playing = games.len(), "invitation declined: games at once limit");
+                            match declined.hit(std::time::Instant::now()) {
+                                Repeat::Full { .. } => info!(game = %shown(&m.game), playing = games.len(), limit,
+                                    "invitation declined: already playing the most games at once (--max-games-at-once)"),
+                                Repeat::Counted => {}
+                                Repeat::Count { count } => info!(count, total = declined.total(), limit,
+                                    "invitations declined: already playing the most games at once (--max-games-at-once)"),
+                            }
                             let leave = Message::LeaveGame(proto::LeaveGame {
                                 nickname: nickname.to_owned(),
                                 host: "-".to_owned(),
@@ -337,6 +345,13 @@ where
     if let Some(count) = unknown.pending(None) {
         warn!(count, total = unknown.total(), "unknown messages skipped");
     }
+    if let Some(count) = declined.pending(None) {
+        info!(
+            count,
+            total = declined.total(),
+            "invitations declined: already playing the most games at once (--max-games-at-once)"
+        );
+    }
     // Closing the game inboxes ends their tasks ("disconnected" reports for unfinished games).
     games.clear();
     let drain = async {
@@ -379,7 +394,7 @@ fn joined_game(
 fn open_record(config: &ClientConfig, game: &str, nickname: &str) -> Option<File> {
     let dir = config.record.as_ref()?;
     if let Err(e) = std::fs::create_dir_all(dir) {
-        warn!(error = %e, "cannot create the record directory");
+        warn!(game = %shown(game), error = %e, dir = %dir.display(), "cannot create the record directory; the game is not recorded");
         return None;
     }
     let stamp = std::time::SystemTime::now()
@@ -400,7 +415,7 @@ fn open_record(config: &ClientConfig, game: &str, nickname: &str) -> Option<File
     match File::create(&path) {
         Ok(f) => Some(f),
         Err(e) => {
-            warn!(error = %e, path = %path.display(), "cannot record the game");
+            warn!(game = %shown(game), error = %e, path = %path.display(), "cannot record the game");
             None
         }
     }
