@@ -319,3 +319,63 @@ async fn invitations_past_the_default_cap_are_declined() {
     let flag = &flag[..flag.find("\n      --").unwrap_or(flag.len())];
     assert!(flag.contains("[default: 8]"), "{flag}");
 }
+
+/// A log written into memory.
+#[derive(Clone, Default)]
+struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("log lock").extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Before: a transcript whose end could not be written (a full disk: `/dev/full`) was lost
+/// without a word when the game ended. After: one warning per game, whether the writes failed
+/// during the game or only at its end.
+#[tokio::test]
+async fn a_transcript_that_cannot_be_written_is_logged_once_per_game() {
+    use catan_bot::client::game_task::{GameContext, GameTask};
+    use catan_bot::game::Seat;
+
+    for messages in [3, 5_000] {
+        let log = Captured::default();
+        let writer = log.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        let _default = tracing::subscriber::set_default(subscriber);
+        let (out, _out_rx) = mpsc::channel(16);
+        let (reports, _reports_rx) = mpsc::unbounded_channel();
+        let config = ClientConfig::new("mock", "c", "recbot", "random:seed=1".parse().unwrap());
+        let ctx = GameContext {
+            game: "g".to_owned(),
+            seat: Seat::new(0),
+            nickname: "recbot".to_owned(),
+            out,
+            reports,
+            config: Arc::new(config.clone()),
+            server_version: catan_bot::client::versions::ASSUMED,
+        };
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let task = GameTask::new(ctx, config.make_agent(), Some(full));
+        let (tx, rx) = mpsc::channel(messages + 1);
+        for i in 0..messages {
+            let text = format!("1091|g\u{1}server text {i}");
+            tx.send(Message::parse(&text).unwrap()).await.unwrap();
+        }
+        drop(tx);
+        task.run(rx).await;
+        let log = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
+        let failures = log.lines().filter(|l| l.contains("transcript")).count();
+        assert_eq!(failures, 1, "{messages} messages: {log}");
+    }
+}
