@@ -12,7 +12,10 @@ use super::playout::{HeuristicPolicy, PlayoutPolicy};
 use super::view::View;
 use super::Agent;
 use crate::game::topology::topology;
-use crate::game::{pips, Action, ActionList, NodeId, Phase, Resource, Seat, State};
+use crate::game::{
+    pips, Action, ActionList, NodeId, Phase, Resource, ResourceSet, Seat, State, CITY_COST,
+    DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+};
 
 /// How good a settlement on `node` is for `seat` at the opening: pips of its hexes, a bonus
 /// for resources the seat does not produce yet and for the scarce ones (ore, wheat, clay,
@@ -78,6 +81,53 @@ fn best_opening_road(state: &State, actions: &[Action]) -> Option<usize> {
         }
         _ => i32::MIN,
     })
+}
+
+/// Distinct discards past which the search agents choose a discard by [`rule_discard`]
+/// instead of searching it: ordinary hands (up to about 40 cards) stay below it; a hand of
+/// 120 of each resource owing 120 has 9.4 M.
+pub const DISCARD_SEARCH_LIMIT: usize = 10_000;
+
+/// The discard of the seat to move by rule, as a sensible player makes one with more choices
+/// than to weigh: keep the cards of the best builds the hand pays for (a city, a settlement, a
+/// development card, a road, each once, while the cards kept allow), and give up the rest one
+/// card at a time from the pile with the most cards beyond them. Needs [`Phase::Discard`].
+pub fn rule_discard(state: &State) -> Action {
+    let s = state.to_move();
+    let hand = state.hand(s);
+    let owed = u32::from(state.discard_owed(s)).min(hand.total());
+    let keep = hand.total() - owed;
+    let (roads, settlements, cities) = state.pieces_left(s);
+    let builds = [
+        (CITY_COST, cities > 0 && !state.city_spots(s).is_empty()),
+        (
+            SETTLEMENT_COST,
+            settlements > 0 && !state.settlement_spots(s).is_empty(),
+        ),
+        (DEV_CARD_COST, state.deck().total() > 0),
+        (ROAD_COST, roads > 0 && !state.road_spots(s).is_empty()),
+    ];
+    let mut kept = ResourceSet::EMPTY;
+    for (cost, possible) in builds {
+        let mut with = kept;
+        with.add(cost);
+        if possible && hand.contains(with) && with.total() <= keep {
+            kept = with;
+        }
+    }
+    // The cards beyond `kept` number at least `owed` (kept.total() <= keep).
+    let mut spare = hand;
+    spare.sub(kept);
+    let mut d = ResourceSet::EMPTY;
+    for _ in 0..owed {
+        let r = Resource::ALL
+            .into_iter()
+            .max_by_key(|&r| spare.get(r))
+            .expect("five resources");
+        spare[r] -= 1;
+        d[r] += 1;
+    }
+    Action::Discard(d)
 }
 
 /// Uniformly random legal moves.

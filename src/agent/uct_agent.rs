@@ -11,7 +11,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::ensemble::{search_ensemble, EnsembleConfig};
-use super::heuristic::heuristic_action;
+use super::heuristic::{heuristic_action, rule_discard, DISCARD_SEARCH_LIMIT};
 use super::search_game::{CatanGame, TreeMove, Variant};
 use super::spec::{AgentKind, AgentSpec};
 use super::uct::{Limits, Params, SearchResult};
@@ -165,6 +165,14 @@ impl Agent for UctAgent {
         }
         self.plan.clear();
 
+        // A discard with more choices than a search can weigh (a hand far beyond any real
+        // game's) is chosen by rule, at once.
+        if state.phase() == Phase::Discard
+            && state.discard_choices(state.to_move()) > DISCARD_SEARCH_LIMIT
+        {
+            return rule_discard(state);
+        }
+
         let mut list = ActionList::new();
         state.legal_actions(&mut list);
         if list.len() == 1 {
@@ -192,7 +200,7 @@ impl Agent for UctAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Board, Rules, Seat, State};
+    use crate::game::{Board, ResourceSet, Rules, Seat, State};
 
     /// Plays up to `steps` actions of a new game (board from `seed`), every seat by `spec`'s
     /// agent, asserting each action legal; `seen` gets each state, the action and the agent.
@@ -280,6 +288,107 @@ mod tests {
             },
         );
         assert!(setup >= 8 && later > 0, "{setup} placements, {later} later");
+    }
+
+    /// A state of a self-played game (board and play from `seed`) at its first turn after
+    /// the placements, turned into a discard: the current player holds `hand` and owes
+    /// `owed` cards after a seven.
+    fn discard_state(seed: u64, hand: ResourceSet, owed: u8) -> State {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        while st.phase() != Phase::RollOrCard {
+            let a = heuristic_action(&st, &mut rng);
+            st.apply(a, &mut rng);
+        }
+        let me = st.current_player();
+        let mut setup = st.to_setup();
+        setup.hands[me] = hand;
+        setup.phase = Phase::Discard;
+        setup.dice = 7;
+        setup.discards_owed[me] = owed;
+        State::from_setup(&setup).expect("a valid discard")
+    }
+
+    /// Before: a 600-card hand (120 of each, as the client's bounds accept) owing 120 made
+    /// every root expansion enumerate its 9.4 M discards and answered long after the 3 s
+    /// deadline. After: the discard is chosen by a rule, well inside the deadline, legal, and
+    /// keeping a city's cards.
+    #[test]
+    fn a_discard_from_a_huge_hand_answers_inside_its_deadline() {
+        let st = discard_state(11, ResourceSet::new(120, 120, 120, 120, 120), 120);
+        let me = st.to_move();
+        let spec: AgentSpec = "mpt-ensemble-uct:iterations=25000,budget=tree,trees=2,trade=1"
+            .parse()
+            .unwrap();
+        let mut agent = UctAgent::new(&spec);
+        let budget = Duration::from_millis(3000);
+        let t0 = Instant::now();
+        let a = agent.decide(&View::open_hands(st.clone(), me), Some(t0 + budget));
+        let took = t0.elapsed();
+        // By rule, not by a search that runs to the deadline.
+        assert!(took < budget / 10, "answered after {took:?}");
+        assert!(st.is_legal(a), "{a:?}");
+        let Action::Discard(d) = a else {
+            panic!("{a:?}")
+        };
+        assert_eq!(d.total(), 120);
+    }
+
+    /// The rule keeps what the best builds need: here a city (and a road), which giving up
+    /// the largest piles first would break up.
+    #[test]
+    fn the_discard_rule_keeps_a_citys_cards() {
+        let st = discard_state(12, ResourceSet::new(4, 3, 4, 2, 4), 8);
+        let Action::Discard(d) = rule_discard(&st) else {
+            panic!("not a discard")
+        };
+        assert!(st.is_legal(Action::Discard(d)), "{d:?}");
+        let mut left = st.hand(st.to_move());
+        left.sub(d);
+        assert!(left.contains(crate::game::CITY_COST), "{left:?} left");
+        assert!(left.contains(crate::game::ROAD_COST), "{left:?} left");
+        // Largest piles first would have taken ore: 4,3,4,2,4 -> 3,3,3,2,3 -> ...
+        let Action::Discard(naive) = heuristic_action(&st, &mut SmallRng::seed_from_u64(0)) else {
+            panic!("not a discard")
+        };
+        let mut naive_left = st.hand(st.to_move());
+        naive_left.sub(naive);
+        assert!(
+            !naive_left.contains(crate::game::CITY_COST),
+            "{naive_left:?}"
+        );
+    }
+
+    /// Discards of ordinary hands are searched as before: the same choice for the same seed
+    /// (the figures were recorded before the generator and the rule changed).
+    #[test]
+    fn small_discards_choose_as_before() {
+        let cases = [
+            // Every discard generated (126 at most).
+            (ResourceSet::new(3, 2, 2, 2, 2), 5),
+            // More distinct discards than generated: an evenly spaced sample.
+            (ResourceSet::new(4, 3, 3, 2, 4), 8),
+            (ResourceSet::new(6, 5, 4, 5, 4), 12),
+        ];
+        let mut got = Vec::new();
+        for (seed, (hand, owed)) in cases.into_iter().enumerate() {
+            let st = discard_state(20 + seed as u64, hand, owed);
+            let spec: AgentSpec = "mpt-ensemble-uct:iterations=3000,seed=5,threads=1"
+                .parse()
+                .unwrap();
+            let mut agent = UctAgent::new(&spec);
+            let a = agent.decide(&View::open_hands(st.clone(), st.to_move()), None);
+            assert!(st.is_legal(a));
+            got.push(a);
+        }
+        assert_eq!(
+            got,
+            [
+                Action::Discard(ResourceSet::new(1, 2, 0, 1, 1)),
+                Action::Discard(ResourceSet::new(3, 0, 3, 0, 2)),
+                Action::Discard(ResourceSet::new(4, 1, 3, 2, 2)),
+            ]
+        );
     }
 
     #[test]

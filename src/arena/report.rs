@@ -34,6 +34,15 @@ pub struct AgentSummary {
     pub trades: TradeCounts,
 }
 
+/// The mean of `values` over `n` games; 0 without games (not the -0.0 an empty f64 sum is,
+/// which printed as "-0.00").
+fn mean(values: impl Iterator<Item = f64>, n: usize) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    values.sum::<f64>() / n as f64
+}
+
 /// Summaries per agent, plus the average game length in turns and the number of games that
 /// ended without a winner.
 pub fn summarize(specs: &[String], records: &[GameRecord]) -> (Vec<AgentSummary>, f64, usize) {
@@ -42,7 +51,7 @@ pub fn summarize(specs: &[String], records: &[GameRecord]) -> (Vec<AgentSummary>
     for (i, spec) in specs.iter().enumerate() {
         let wins = records.iter().filter(|r| r.winner == Some(i)).count();
         let (low, high) = wilson_interval(wins as u64, n as u64, Z95);
-        let avg_vp = records.iter().map(|r| r.vp[i] as f64).sum::<f64>() / n.max(1) as f64;
+        let avg_vp = mean(records.iter().map(|r| f64::from(r.vp[i])), n);
         let lat: Vec<f64> = records
             .iter()
             .flat_map(|r| r.decision_secs[i].iter().map(|s| s * 1000.0))
@@ -67,7 +76,7 @@ pub fn summarize(specs: &[String], records: &[GameRecord]) -> (Vec<AgentSummary>
             }),
         });
     }
-    let turns = records.iter().map(|r| r.turns as f64).sum::<f64>() / n.max(1) as f64;
+    let turns = mean(records.iter().map(|r| f64::from(r.turns)), n);
     let draws = records.iter().filter(|r| r.winner.is_none()).count();
     (out, turns, draws)
 }
@@ -237,6 +246,19 @@ mod tests {
         assert_eq!(draws, 1);
         let j = json(&specs, &recs, 1);
         assert!(j.contains("\"wins\":2"), "{j}");
+    }
+
+    /// Before: `arena --games 0` printed "-0.00" average points (an empty f64 sum is -0.0).
+    #[test]
+    fn no_games_print_no_negative_zero() {
+        let specs: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        let t = text(&specs, &[]);
+        assert!(!t.contains("-0"), "{t}");
+        assert!(t.contains(" 0.00 "), "{t}");
+        assert!(t.contains("average game length: 0.0 turns"), "{t}");
+        let j = json(&specs, &[], 1);
+        assert!(!j.contains("-0"), "{j}");
+        assert!(j.contains("\"avg_vp\":0.000"), "{j}");
     }
 
     #[test]

@@ -47,9 +47,11 @@ pub struct Args {
     pub games: Option<u32>,
     /// Play at most this many games at once; further invitations are declined (the robot
     /// joins and leaves at once, freeing the seat; JSettlers 2.7.00 was seen to leave such a
-    /// game waiting rather than invite another robot).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_games_at_once: Option<u32>,
+    /// game waiting rather than invite another robot). Each game holds its search's memory
+    /// and, with --record, an open file.
+    #[arg(long, default_value_t = client::DEFAULT_MAX_GAMES_AT_ONCE as u32,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_games_at_once: u32,
     /// Agent budget per decision in milliseconds (the server forces a turn after 8 s idle).
     #[arg(long, default_value_t = 3000)]
     pub decision_ms: u64,
@@ -93,7 +95,7 @@ pub fn run(args: Args) -> i32 {
     config.results = args.results;
     config.record = args.record;
     config.games = args.games;
-    config.max_games_at_once = args.max_games_at_once.map(|n| n as usize);
+    config.max_games_at_once = Some(args.max_games_at_once as usize);
     config.decision_ms = args.decision_ms;
     config.robot_class = args.robot_class;
     config.pace = args.pace;

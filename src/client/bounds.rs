@@ -24,9 +24,18 @@ fn cards(n: i32) -> bool {
     (0..=MAX_CARDS).contains(&n)
 }
 
+/// A sum of network numbers, widened: no `i32` overflow whatever the server sends.
+fn sum(counts: impl IntoIterator<Item = i32>) -> i64 {
+    counts.into_iter().map(i64::from).sum()
+}
+
+fn cards_in_all(n: i64) -> bool {
+    (0..=i64::from(MAX_CARDS)).contains(&n)
+}
+
 /// Five counts, each and together no more than the bank holds.
 fn card_set(set: &proto::ResourceSet) -> bool {
-    set.0.iter().all(|&n| cards(n)) && cards(set.0.iter().sum())
+    set.0.iter().all(|&n| cards(n)) && cards_in_all(sum(set.0))
 }
 
 fn check(ok: bool, why: OutOfRange) -> Result<(), OutOfRange> {
@@ -71,7 +80,9 @@ pub fn check_message(msg: &Message) -> Result<(), OutOfRange> {
         M::ResourceCount(m) => check(cards(m.count), "hand total out of range"),
         M::DiscardRequest(m) => check(cards(m.count), "discard count out of range"),
         M::Discard(m) => check(
-            card_set(&m.resources) && cards(m.unknown) && cards(m.resources.total() + m.unknown),
+            card_set(&m.resources)
+                && cards(m.unknown)
+                && cards_in_all(sum(m.resources.0) + i64::from(m.unknown)),
             "discard out of range",
         ),
         M::PickResources(m) => check(card_set(&m.resources), "picked cards out of range"),
@@ -159,6 +170,15 @@ mod tests {
         // A hand of 5 x 100 cards is more than the bank holds.
         assert!(check_message(&parse("1103|g|1|0|100|100|100|100|100")).is_err());
         assert!(check_message(&parse("1086|g|3|100|1|0|2|0|3|1|4|2|5|1")).is_ok());
+        // Sums of counts a server can send, each out of range: refused, never overflowing.
+        assert!(check_message(&parse(&format!(
+            "1033|g,p0,{0},{0},{0},{0},{0},{0}",
+            i32::MAX
+        )))
+        .is_err());
+        assert!(check_message(&parse(&format!("1033|g,p0,0,0,0,0,0,{}", i32::MIN))).is_err());
+        assert!(check_message(&parse("1033|g,p0,60,0,0,0,0,61")).is_err());
+        assert!(check_message(&parse("1033|g,p0,60,0,0,0,0,60")).is_ok());
         // Numbers the mirror does not use pass.
         assert!(check_message(&parse("1024|g,0,100,18,2147483647")).is_ok());
     }

@@ -9,6 +9,12 @@ use crate::agent::{Agent, AgentSpec};
 /// third-party robot, which the server does not version-check (guide §2.1).
 pub const ROBOT_CLASS: &str = "catanbot.MptEnsembleUct";
 
+/// Games played at once unless `--max-games-at-once` says otherwise. Each game holds its
+/// task, its agent's search and, with `--record`, an open file: 20,000 invitations at once
+/// held 254 MB and ran past the file-descriptor limit. A server rarely seats one robot in
+/// more than a few games at a time.
+pub const DEFAULT_MAX_GAMES_AT_ONCE: usize = 8;
+
 /// Makes the agent for each game instead of `agent::build(&config.agent)` (tests, embedding).
 #[derive(Clone)]
 pub struct AgentFactory(pub Arc<dyn Fn() -> Box<dyn Agent> + Send + Sync>);
@@ -38,7 +44,8 @@ pub struct ClientConfig {
     pub record: Option<PathBuf>,
     /// Stop after this many finished games.
     pub games: Option<u32>,
-    /// Games played at once; further invitations are declined (None: no limit).
+    /// Games played at once; further invitations are declined ([`DEFAULT_MAX_GAMES_AT_ONCE`]
+    /// by default; None: no limit, for embedding).
     pub max_games_at_once: Option<usize>,
     /// Agent budget per decision, milliseconds (well inside the server's 8 s timer).
     pub decision_ms: u64,
@@ -59,7 +66,8 @@ impl ClientConfig {
         }
     }
 
-    /// Settings with the defaults: 3 s decisions, 2 s reply timeout.
+    /// Settings with the defaults: 3 s decisions, 2 s reply timeout, at most
+    /// [`DEFAULT_MAX_GAMES_AT_ONCE`] games at once.
     pub fn new(server: &str, cookie: &str, name: &str, agent: AgentSpec) -> ClientConfig {
         ClientConfig {
             server: server.to_owned(),
@@ -70,7 +78,7 @@ impl ClientConfig {
             results: None,
             record: None,
             games: None,
-            max_games_at_once: None,
+            max_games_at_once: Some(DEFAULT_MAX_GAMES_AT_ONCE),
             decision_ms: 3000,
             reply_timeout_ms: 2000,
             pace: false,

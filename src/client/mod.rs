@@ -37,6 +37,9 @@ pub mod shutdown;
 pub mod translate;
 pub mod versions;
 
-pub use config::{check_record_dir, check_server, AgentFactory, ClientConfig, ROBOT_CLASS};
+pub use config::{
+    check_record_dir, check_server, AgentFactory, ClientConfig, DEFAULT_MAX_GAMES_AT_ONCE,
+    ROBOT_CLASS,
+};
 pub use reconnect::{run, ClientError, FIRST_BACKOFF, MAX_BACKOFF, MAX_BAD_COOKIE_LOGINS};
 pub use results::RunSummary;

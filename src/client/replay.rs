@@ -2,8 +2,9 @@
 //! mirror with the server's own figures (data checks, final scores). Imports
 //! `jsettlers_protocol` and the client's mirror; std I/O only.
 //!
-//! A file that holds no transcript line, no game, or a game that reached game over without
-//! its final statistics (missing, or a line that does not parse) is an error, on stderr.
+//! A file that holds no transcript line, no game, a game that did not reach game over (unless
+//! `--partial`), or a game that reached game over without its final statistics (missing, or a
+//! line that does not parse) is an error, on stderr.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -194,11 +195,12 @@ pub fn replay(text: &str) -> Replay {
     }
 }
 
-/// `catan-bot replay FILE...`: prints one line per file and game on stdout, errors on stderr;
-/// returns the exit status: 0 when every mirror agreed with every server figure, 1 when one
-/// did not, 2 when a file cannot be read, is empty, is not a transcript, holds no game, or
-/// holds a finished game without its final statistics.
-pub fn run(files: &[impl AsRef<Path>]) -> i32 {
+/// `catan-bot replay [--partial] FILE...`: prints one line per file and game on stdout, errors
+/// on stderr; returns the exit status: 0 when every mirror agreed with every server figure, 1
+/// when one did not, 2 when a file cannot be read, is empty, is not a transcript, holds no
+/// game, holds a game that did not end (unless `partial`), or holds a finished game without
+/// its final statistics.
+pub fn run(files: &[impl AsRef<Path>], partial: bool) -> i32 {
     let mut status = 0;
     let mut fail = |code: i32| status = status.max(code);
     for file in files {
@@ -235,7 +237,20 @@ pub fn run(files: &[impl AsRef<Path>]) -> i32 {
                 eprintln!("{}: {}: {problem}", file.display(), shown(&g.game));
                 fail(2);
             }
-            let verdict = if g.is_clean() { "OK" } else { "DIFF" };
+            let unfinished = !g.over && !partial;
+            if unfinished {
+                eprintln!(
+                    "{}: {}: the game did not end (no game over); --partial accepts a transcript cut on purpose",
+                    file.display(),
+                    shown(&g.game)
+                );
+                fail(2);
+            }
+            let verdict = match (g.is_clean(), unfinished) {
+                (false, _) => "DIFF",
+                (true, true) => "UNFINISHED",
+                (true, false) => "OK",
+            };
             println!("{}: {g} {verdict}", file.display());
             if !g.is_clean() {
                 fail(1);

@@ -63,9 +63,14 @@ pub fn spawn_writer(
                     s.failed += 1;
                 }
             }
-            s.forced_end_turns += r.health.forced_end_turns;
-            s.rejected_requests += r.health.rejected_requests;
-            s.mirror_mismatches += r.health.mirror_mismatches;
+            // Per-game counts a hostile server drives: their totals saturate.
+            s.forced_end_turns = s.forced_end_turns.saturating_add(r.health.forced_end_turns);
+            s.rejected_requests = s
+                .rejected_requests
+                .saturating_add(r.health.rejected_requests);
+            s.mirror_mismatches = s
+                .mirror_mismatches
+                .saturating_add(r.health.mirror_mismatches);
             if limit.is_some_and(|n| s.finished >= n) {
                 info!(finished = s.finished, "game limit reached");
                 stop.trigger();
@@ -73,4 +78,39 @@ pub fn spawn_writer(
         }
     });
     (report_tx, summary, writer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::record::Health;
+
+    /// Before: two games' counts that add past `u32` panicked the writer (debug builds) and
+    /// every later game went unrecorded. After: the totals saturate and the writer goes on.
+    #[tokio::test]
+    async fn totals_of_huge_counts_saturate() {
+        let (trigger, _stop) = crate::client::shutdown::channel();
+        let (tx, summary, writer) = spawn_writer(None, None, trigger);
+        let huge = GameReport {
+            health: Health {
+                forced_end_turns: u32::MAX - 1,
+                rejected_requests: u32::MAX,
+                mirror_mismatches: 3_000_000_000,
+                ..Health::default()
+            },
+            ..GameReport::default()
+        };
+        for _ in 0..2 {
+            tx.send(huge.clone()).unwrap();
+        }
+        tx.send(GameReport::default()).unwrap();
+        drop(tx);
+        writer.await.expect("the writer went on");
+        let s = summary.lock().unwrap();
+        assert_eq!(s.unfinished, 3);
+        assert_eq!(
+            (s.forced_end_turns, s.rejected_requests, s.mirror_mismatches),
+            (u32::MAX, u32::MAX, u32::MAX)
+        );
+    }
 }

@@ -27,7 +27,7 @@ use tracing::{debug, info, info_span, warn, Instrument};
 
 use super::connection;
 use super::game_task::{GameContext, GameTask};
-use super::logsafe::shown;
+use super::logsafe::{shown, Repeat, Repeated};
 use super::options;
 use super::report::GameReport;
 use super::shutdown::Shutdown;
@@ -144,6 +144,10 @@ where
     let mut declining: Option<(String, String)> = None;
     // Games that reached GAMESTATS (the server may keep them until everyone leaves).
     let mut over: HashSet<String> = HashSet::new();
+    // Unknown message types and invitations past the cap: a flood of them is a few lines
+    // with a count.
+    let mut unknown = Repeated::default();
+    let mut declined = Repeated::default();
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
@@ -172,6 +176,11 @@ where
                         break SessionEnd::Closed { logged_in };
                     }
                 };
+                if !matches!(msg, Message::Unknown { .. }) {
+                    if let Some(count) = unknown.pending(Some(std::time::Instant::now())) {
+                        warn!(count, total = unknown.total(), "unknown messages skipped");
+                    }
+                }
                 match &msg {
                     Message::ServerPing(_) => {
                         if out_tx.send(msg.clone()).await.is_err() {
@@ -230,14 +239,20 @@ where
                             warn!(game = %shown(&m.game), "invitation to a game whose name does not fit a reply; ignored");
                             continue;
                         }
-                        if config.max_games_at_once.is_some_and(|n| games.len() >= n) {
+                        if let Some(limit) = config.max_games_at_once.filter(|&n| games.len() >= n) {
                             // Declined: join and leave at once, the only refusal the protocol
                             // has (guide §0 #19: an unanswered invitation holds the seat).
                             // JSettlers 2.7.00 was seen to leave such a game waiting for its
                             // seat until this robot disconnected, rather than invite another
                             // (one third-party robot connected): the cap protects this client,
                             // not the server's games.
-                            info!(game = %shown(&m.game), playing = games.len(), "invitation declined: games at once limit");
+                            match declined.hit(std::time::Instant::now()) {
+                                Repeat::Full { .. } => info!(game = %shown(&m.game), playing = games.len(), limit,
+                                    "invitation declined: already playing the most games at once (--max-games-at-once)"),
+                                Repeat::Counted => {}
+                                Repeat::Count { count } => info!(count, total = declined.total(), limit,
+                                    "invitations declined: already playing the most games at once (--max-games-at-once)"),
+                            }
                             let leave = Message::LeaveGame(proto::LeaveGame {
                                 nickname: nickname.to_owned(),
                                 host: "-".to_owned(),
@@ -292,7 +307,14 @@ where
                             break SessionEnd::Closed { logged_in };
                         }
                     }
-                    Message::Unknown { text, .. } => warn!(text = %shown(text), "unknown message skipped"),
+                    Message::Unknown { text, .. } => match unknown.hit(std::time::Instant::now()) {
+                        Repeat::Full { last: false } => warn!(text = %shown(text), "unknown message skipped"),
+                        Repeat::Full { last: true } => warn!(text = %shown(text),
+                            "unknown message skipped; further ones are counted, one line a second"),
+                        Repeat::Counted => {}
+                        Repeat::Count { count } => warn!(count, total = unknown.total(), last = %shown(text),
+                            "unknown messages skipped"),
+                    },
                     _ => {
                         let Some(g) = msg.game() else { continue };
                         let delete = matches!(msg, Message::DeleteGame(_));
@@ -320,6 +342,16 @@ where
         }
     };
 
+    if let Some(count) = unknown.pending(None) {
+        warn!(count, total = unknown.total(), "unknown messages skipped");
+    }
+    if let Some(count) = declined.pending(None) {
+        info!(
+            count,
+            total = declined.total(),
+            "invitations declined: already playing the most games at once (--max-games-at-once)"
+        );
+    }
     // Closing the game inboxes ends their tasks ("disconnected" reports for unfinished games).
     games.clear();
     let drain = async {
@@ -362,7 +394,7 @@ fn joined_game(
 fn open_record(config: &ClientConfig, game: &str, nickname: &str) -> Option<File> {
     let dir = config.record.as_ref()?;
     if let Err(e) = std::fs::create_dir_all(dir) {
-        warn!(error = %e, "cannot create the record directory");
+        warn!(game = %shown(game), error = %e, dir = %dir.display(), "cannot create the record directory; the game is not recorded");
         return None;
     }
     let stamp = std::time::SystemTime::now()
@@ -383,7 +415,7 @@ fn open_record(config: &ClientConfig, game: &str, nickname: &str) -> Option<File
     match File::create(&path) {
         Ok(f) => Some(f),
         Err(e) => {
-            warn!(error = %e, path = %path.display(), "cannot record the game");
+            warn!(game = %shown(game), error = %e, path = %path.display(), "cannot record the game");
             None
         }
     }

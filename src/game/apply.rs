@@ -238,14 +238,14 @@ impl State {
                 self.phase = self.resume_phase();
             }
             Action::PickMonopoly(r) => {
-                let mut total = 0;
+                let mut total = 0u8;
                 for o in Seat::all() {
                     if o != s {
-                        total += self.hands[o][r];
+                        total = total.saturating_add(self.hands[o][r]);
                         self.hands[o][r] = 0;
                     }
                 }
-                self.hands[s][r] += total;
+                self.hands[s][r] = self.hands[s][r].saturating_add(total);
                 self.phase = self.resume_phase();
             }
             Action::BankTrade { give, get } => {

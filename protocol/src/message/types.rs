@@ -40,14 +40,16 @@ impl ResourceSet {
 
     /// Count of resource type `rtype` (1 clay ..= 5 wood); `None` for other numbers.
     pub fn get(&self, rtype: i32) -> Option<i32> {
-        usize::try_from(rtype - 1)
+        usize::try_from(rtype)
             .ok()
+            .and_then(|i| i.checked_sub(1))
             .and_then(|i| self.0.get(i).copied())
     }
 
-    /// Sum of the five counts.
+    /// Sum of the five counts, saturating: the counts come from the network, and five of
+    /// them can add up past `i32`.
     pub fn total(&self) -> i32 {
-        self.0.iter().sum()
+        self.0.iter().fold(0i32, |sum, &n| sum.saturating_add(n))
     }
 }
 
@@ -207,4 +209,22 @@ impl Field for JavaFloat {
 /// Reads a token as an int if it is one, without consuming anything otherwise.
 pub(crate) fn peek_int(t: &Tokens<'_>) -> Option<i32> {
     t.peek().and_then(|s| parse_i32(s).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Before: five counts near `i32::MAX` overflowed the sum (a panic in debug builds, a
+    /// wrapped negative total otherwise), and resource type `i32::MIN` overflowed `get`.
+    #[test]
+    fn network_counts_sum_and_index_without_overflow() {
+        assert_eq!(ResourceSet([i32::MAX; 5]).total(), i32::MAX);
+        assert_eq!(ResourceSet([i32::MIN; 5]).total(), i32::MIN);
+        assert_eq!(ResourceSet([1, 2, 3, 4, 5]).total(), 15);
+        let r = ResourceSet([1, 2, 3, 4, 5]);
+        assert_eq!(r.get(i32::MIN), None);
+        assert_eq!(r.get(0), None);
+        assert_eq!((r.get(1), r.get(5), r.get(6)), (Some(1), Some(5), None));
+    }
 }

@@ -24,14 +24,19 @@ impl GameTask {
                     robot: true,
                 }));
             }
+            // A seat outside the game's (0..4, the classic board's; the mirror skips it too):
+            // never echoed, and our face waits for our real seat.
+            M::SitDown(m) if seat(m.player).is_none() => {
+                warn!(text = %shown(&msg.encode()), "SITDOWN to a seat outside the game skipped");
+            }
             // Our own seat confirmed: ask for a robot face, as the stock robots do
             // (SOCRobotClient: CHANGEFACE after its SITDOWN; face 0 = robot.gif, the server
-            // takes ids <= 0 from robots only).
+            // takes ids <= 0 from robots only). The mirror took the echo's seat as ours.
             M::SitDown(m) if m.nickname == self.ctx.nickname && !self.face_sent => {
                 self.face_sent = true;
                 self.send(M::ChangeFace(proto::ChangeFace {
                     game: g,
-                    player: m.player,
+                    player: pn(me),
                     face: ROBOT_FACE,
                 }));
             }
@@ -194,5 +199,53 @@ impl GameTask {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::ClientConfig;
+
+    fn task(seat: usize) -> GameTask {
+        let (out, _) = mpsc::channel(16);
+        let (reports, _) = mpsc::unbounded_channel();
+        let config = ClientConfig::new("mock", "c", "facebot", "random:seed=1".parse().unwrap());
+        let ctx = GameContext {
+            game: "g".to_owned(),
+            seat: Seat::new(seat),
+            nickname: "facebot".to_owned(),
+            out,
+            reports,
+            config: Arc::new(config.clone()),
+            server_version: crate::client::versions::ASSUMED,
+        };
+        GameTask::new(ctx, config.make_agent(), None)
+    }
+
+    fn faces(t: &mut GameTask) -> Vec<i32> {
+        t.take_outbox()
+            .into_iter()
+            .filter_map(|m| match m {
+                Message::ChangeFace(f) => Some(f.player),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Before: a SITDOWN of our name into seat 7 (or -1) was answered with a CHANGEFACE for
+    /// seat 7, and none went to our real seat. After: such seats are skipped; the face goes to
+    /// the seat of our real SITDOWN, once.
+    #[test]
+    fn our_face_goes_to_our_real_seat_only() {
+        let mut t = task(3);
+        for pn in [7, -1, 4, 1000] {
+            t.on_message(&Message::parse(&format!("1012|g,facebot,{pn},true")).unwrap());
+        }
+        assert_eq!(faces(&mut t), Vec::<i32>::new());
+        assert_eq!(t.mirror().me, Some(Seat::new(3)));
+        t.on_message(&Message::parse("1012|g,facebot,3,true").unwrap());
+        t.on_message(&Message::parse("1012|g,facebot,3,true").unwrap());
+        assert_eq!(faces(&mut t), [3]);
     }
 }

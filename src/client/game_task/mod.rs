@@ -333,8 +333,16 @@ impl GameTask {
         if let Some(f) = flight {
             f.handle.abort();
         }
-        if let Some(r) = self.record.as_mut() {
-            let _ = r.flush();
+        self.close_record();
+    }
+
+    /// Writes out the rest of the transcript; a failure is logged (once: the recording has
+    /// stopped at its first failure, if any, and only the buffered end is left).
+    fn close_record(&mut self) {
+        if let Some(mut r) = self.record.take() {
+            if let Err(e) = r.flush() {
+                warn!(error = %e, "cannot write the end of the transcript; the recording is incomplete");
+            }
         }
     }
 
@@ -355,6 +363,7 @@ impl GameTask {
                 text: msg.encode(),
             };
             if let Err(e) = writeln!(r, "{line}") {
+                // Once per game: the recording stops here.
                 warn!(error = %e, "cannot write the transcript; recording stops");
                 self.record = None;
             }
