@@ -35,8 +35,6 @@ use super::translate::seat;
 use super::versions;
 use super::ClientConfig;
 
-/// The protocol version we speak (guide §2.1: send 2700 or the server falls back to 1.x forms).
-pub const VERSION: i32 = 2700;
 /// Read timeout: about three server ping intervals (guide §2.4).
 pub const READ_TIMEOUT: Duration = Duration::from_secs(300);
 /// How long the server has to accept our login (UPDATEROBOTPARAMS) before we reconnect.
@@ -119,252 +117,311 @@ where
         true
     });
 
-    let _ = out_tx.try_send(Message::Version(proto::Version {
-        version: VERSION,
-        version_str: "2.7.00".to_owned(),
-        build: "CATANBOT".to_owned(),
-        features: proto::EMPTYSTR.to_owned(),
-        locale: None,
-    }));
+    let _ = out_tx.try_send(Message::Version(proto::Version::robot("CATANBOT", "")));
     let _ = out_tx.try_send(Message::ImARobot(proto::ImARobot {
         nickname: nickname.to_owned(),
         cookie: config.cookie.clone(),
         robot_class: config.robot_class.clone(),
     }));
 
-    let mut games: HashMap<String, mpsc::Sender<Message>> = HashMap::new();
-    let mut tasks = JoinSet::new();
-    let mut task_games: HashMap<tokio::task::Id, (String, usize)> = HashMap::new();
-    let mut name_taken = false;
-    let mut logged_in = false;
     let login_deadline = tokio::time::Instant::now() + LOGIN_TIMEOUT;
-    let mut server_version = versions::ASSUMED;
-    let mut server_version_msg: Option<Message> = None;
-    // A game we decline once our games in progress are over: (game, reason).
-    let mut declining: Option<(String, String)> = None;
-    // Games that reached GAMESTATS (the server may keep them until everyone leaves).
-    let mut over: HashSet<String> = HashSet::new();
-    // Unknown message types and invitations past the cap: a flood of them is a few lines
-    // with a count.
-    let mut unknown = Repeated::default();
-    let mut declined = Repeated::default();
+    let mut s = Session {
+        config,
+        nickname,
+        out_tx,
+        reports,
+        games: HashMap::new(),
+        tasks: JoinSet::new(),
+        task_games: HashMap::new(),
+        name_taken: false,
+        logged_in: false,
+        server_version: versions::ASSUMED,
+        server_version_msg: None,
+        declining: None,
+        over: HashSet::new(),
+        unknown: Repeated::default(),
+        declined: Repeated::default(),
+    };
     let end = loop {
         tokio::select! {
             _ = shutdown.recv() => {
                 info!("shutting down: leaving all games");
-                let leave = out_tx.send(Message::LeaveAll(proto::LeaveAll));
+                let leave = s.out_tx.send(Message::LeaveAll(proto::LeaveAll));
                 let _ = tokio::time::timeout(Duration::from_secs(2), leave).await;
                 break SessionEnd::Shutdown;
             }
-            Some(joined) = tasks.join_next_with_id(), if !tasks.is_empty() => {
-                if let Some(game) = joined_game(joined, &mut task_games, &reports) {
-                    games.remove(&game);
+            Some(joined) = s.tasks.join_next_with_id(), if !s.tasks.is_empty() => {
+                if let Some(game) = joined_game(joined, &mut s.task_games, &s.reports) {
+                    s.games.remove(&game);
                 }
             }
             // The writer ended while we still hold its queue: it failed (logged there).
-            _ = &mut writer_task => break SessionEnd::Closed { logged_in },
-            _ = tokio::time::sleep_until(login_deadline), if !logged_in => {
+            _ = &mut writer_task => break s.closed(),
+            _ = tokio::time::sleep_until(login_deadline), if !s.logged_in => {
                 warn!("the server did not answer our login within {LOGIN_TIMEOUT:?}; reconnecting");
                 break SessionEnd::LoginTimeout;
             }
             read = tokio::time::timeout(READ_TIMEOUT, reader.read_message()) => {
                 let msg = match read {
                     Ok(Some(m)) => m,
-                    Ok(None) => break SessionEnd::Closed { logged_in },
+                    Ok(None) => break s.closed(),
                     Err(_) => {
                         warn!("no traffic from the server for {READ_TIMEOUT:?}; reconnecting");
-                        break SessionEnd::Closed { logged_in };
+                        break s.closed();
                     }
                 };
-                if !matches!(msg, Message::Unknown { .. }) {
-                    if let Some(count) = unknown.pending(Some(std::time::Instant::now())) {
-                        warn!(count, total = unknown.total(), "unknown messages skipped");
-                    }
-                }
-                match &msg {
-                    Message::ServerPing(_) => {
-                        if out_tx.send(msg.clone()).await.is_err() {
-                            break SessionEnd::Closed { logged_in };
-                        }
-                    }
-                    Message::UpdateRobotParams(_) => {
-                        logged_in = true;
-                        info!(nickname, "logged in as a robot");
-                    }
-                    Message::Version(m) => {
-                        server_version = m.version;
-                        server_version_msg = Some(msg.clone());
-                        if m.version < versions::OLDEST_SUPPORTED {
-                            warn!(
-                                server = %versions::text(m.version),
-                                "the server's JSettlers version is too old: catan-bot needs {} or newer",
-                                versions::text(versions::OLDEST_SUPPORTED)
-                            );
-                            break SessionEnd::ServerTooOld { version: m.version };
-                        }
-                        info!(server = %versions::text(m.version), build = %m.build, "server version");
-                    }
-                    Message::RejectConnection(m) => {
-                        warn!(text = %shown(&m.text), "server rejected the connection");
-                        let taken = name_taken || m.text.contains("nickname");
-                        break SessionEnd::Rejected {
-                            name_taken: taken,
-                            bad_cookie: m.text.contains("Cookie"),
-                            text: m.text.clone(),
-                        };
-                    }
-                    Message::StatusMessage(m) => {
-                        if m.status == Some(StatusValue::NameInUse.wire()) {
-                            name_taken = true;
-                        }
-                        debug!(status = ?m.status, text = %shown(&m.text), "status");
-                    }
-                    Message::BotJoinGameRequest(m) => {
-                        let Some(s) = seat(m.player) else {
-                            warn!(text = %shown(&msg.encode()), "invitation to a bad seat ignored");
-                            continue;
-                        };
-                        if games.contains_key(&m.game) {
-                            debug!(game = %shown(&m.game), "invited again; already there");
-                            continue;
-                        }
-                        let join = Message::JoinGame(proto::JoinGame {
-                            nickname: nickname.to_owned(),
-                            password: proto::EMPTYSTR.to_owned(),
-                            host: proto::EMPTYSTR.to_owned(),
-                            game: m.game.clone(),
-                        });
-                        if proto::mutf8::encoded_len(&join.encode()) > MAX_FRAME_LEN {
-                            // No reply naming this game fits a frame: not even a LEAVEGAME.
-                            warn!(game = %shown(&m.game), "invitation to a game whose name does not fit a reply; ignored");
-                            continue;
-                        }
-                        if let Some(limit) = config.max_games_at_once.filter(|&n| games.len() >= n) {
-                            // Declined: join and leave at once, the only refusal the protocol
-                            // has (guide §0 #19: an unanswered invitation holds the seat).
-                            // JSettlers 2.7.00 was seen to leave such a game waiting for its
-                            // seat until this robot disconnected, rather than invite another
-                            // (one third-party robot connected): the cap protects this client,
-                            // not the server's games.
-                            match declined.hit(std::time::Instant::now()) {
-                                Repeat::Full { .. } => info!(game = %shown(&m.game), playing = games.len(), limit,
-                                    "invitation declined: already playing the most games at once (--max-games-at-once)"),
-                                Repeat::Counted => {}
-                                Repeat::Count { count } => info!(count, total = declined.total(), limit,
-                                    "invitations declined: already playing the most games at once (--max-games-at-once)"),
-                            }
-                            let leave = Message::LeaveGame(proto::LeaveGame {
-                                nickname: nickname.to_owned(),
-                                host: "-".to_owned(),
-                                game: m.game.clone(),
-                            });
-                            if out_tx.send(join).await.is_err() || out_tx.send(leave).await.is_err() {
-                                break SessionEnd::Closed { logged_in };
-                            }
-                            continue;
-                        }
-                        if let Err(why) = options::rules_from_options(&m.options) {
-                            warn!(game = %shown(&m.game), options = %shown(&m.options), reason = %why,
-                                "declining the invitation: we cannot play this game's rules");
-                            let _ = reports.send(GameReport {
-                                game: m.game.clone(),
-                                seat: Some(s.index()),
-                                end: format!("declined: {why}"),
-                                ..Default::default()
-                            });
-                            declining = Some((m.game.clone(), why.to_string()));
-                            if games.keys().all(|g| over.contains(g)) {
-                                let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll)).await;
-                                let (game, reason) = declining.take().unwrap_or_default();
-                                break SessionEnd::Declined { game, reason };
-                            }
-                            info!(games = games.len(), "declining after our games in progress end");
-                            continue;
-                        }
-                        info!(game = %shown(&m.game), seat = m.player, options = %shown(&m.options), "invited");
-                        let (tx, rx) = mpsc::channel(GAME_INBOX);
-                        let ctx = GameContext {
-                            game: m.game.clone(),
-                            seat: s,
-                            nickname: nickname.to_owned(),
-                            out: out_tx.clone(),
-                            reports: reports.clone(),
-                            config: config.clone(),
-                            server_version,
-                        };
-                        let record = open_record(&config, &m.game, nickname);
-                        let mut player = GameTask::new(ctx, config.make_agent(), record);
-                        if let Some(v) = &server_version_msg {
-                            // Recorded first, so `replay` knows the server's release.
-                            player.on_message(v);
-                        }
-                        player.on_message(&msg);
-                        let span = info_span!("game", game = %shown(&m.game), seat = m.player);
-                        let handle = tasks.spawn(player.run(rx).instrument(span));
-                        task_games.insert(handle.id(), (m.game.clone(), s.index()));
-                        games.insert(m.game.clone(), tx);
-                        if out_tx.send(join).await.is_err() {
-                            break SessionEnd::Closed { logged_in };
-                        }
-                    }
-                    Message::Unknown { text, .. } => match unknown.hit(std::time::Instant::now()) {
-                        Repeat::Full { last: false } => warn!(text = %shown(text), "unknown message skipped"),
-                        Repeat::Full { last: true } => warn!(text = %shown(text),
-                            "unknown message skipped; further ones are counted, one line a second"),
-                        Repeat::Counted => {}
-                        Repeat::Count { count } => warn!(count, total = unknown.total(), last = %shown(text),
-                            "unknown messages skipped"),
-                    },
-                    _ => {
-                        let Some(g) = msg.game() else { continue };
-                        let delete = matches!(msg, Message::DeleteGame(_));
-                        let leave = matches!(msg, Message::RobotDismiss(_) | Message::ResetBoardAuth(_));
-                        if let Some(tx) = games.get(g) {
-                            // A full inbox makes the session wait (backpressure); a task that
-                            // has ended leaves the map.
-                            if tx.send(msg.clone()).await.is_err() || delete || leave {
-                                games.remove(g);
-                                over.remove(g);
-                            }
-                        }
-                        if matches!(msg, Message::GameStats(_)) {
-                            over.insert(g.to_owned());
-                        }
-                        if games.keys().all(|g| over.contains(g)) {
-                            if let Some((game, reason)) = declining.take() {
-                                let _ = out_tx.send(Message::LeaveAll(proto::LeaveAll)).await;
-                                break SessionEnd::Declined { game, reason };
-                            }
-                        }
-                    }
+                if let Some(end) = s.on_message(msg).await {
+                    break end;
                 }
             }
         }
     };
 
-    if let Some(count) = unknown.pending(None) {
-        warn!(count, total = unknown.total(), "unknown messages skipped");
+    if let Some(count) = s.unknown.pending(None) {
+        warn!(count, total = s.unknown.total(), "unknown messages skipped");
     }
-    if let Some(count) = declined.pending(None) {
+    if let Some(count) = s.declined.pending(None) {
         info!(
             count,
-            total = declined.total(),
-            "invitations declined: already playing the most games at once (--max-games-at-once)"
+            total = s.declined.total(),
+            "invitations declined: already playing the most s.games at once (--max-s.games-at-once)"
         );
     }
-    // Closing the game inboxes ends their tasks ("disconnected" reports for unfinished games).
-    games.clear();
+    // Closing the game inboxes ends their s.tasks ("disconnected" s.reports for unfinished s.games).
+    s.games.clear();
     let drain = async {
-        while let Some(joined) = tasks.join_next_with_id().await {
-            joined_game(joined, &mut task_games, &reports);
+        while let Some(joined) = s.tasks.join_next_with_id().await {
+            joined_game(joined, &mut s.task_games, &s.reports);
         }
     };
     let _ = tokio::time::timeout(Duration::from_secs(5), drain).await;
-    drop(out_tx);
+    drop(s.out_tx);
     if !writer_task.is_finished() {
         let _ = tokio::time::timeout(Duration::from_secs(2), writer_task).await;
     }
     end
+}
+
+/// One session's state between messages: the games in play and their tasks, what the server
+/// has said of us, and the floods being counted.
+struct Session<'a> {
+    config: Arc<ClientConfig>,
+    nickname: &'a str,
+    out_tx: mpsc::Sender<Message>,
+    reports: mpsc::UnboundedSender<GameReport>,
+    /// Each game's inbox.
+    games: HashMap<String, mpsc::Sender<Message>>,
+    tasks: JoinSet<()>,
+    /// Each task's game and our seat in it.
+    task_games: HashMap<tokio::task::Id, (String, usize)>,
+    name_taken: bool,
+    logged_in: bool,
+    server_version: i32,
+    server_version_msg: Option<Message>,
+    /// A game we decline once our games in progress are over: (game, reason).
+    declining: Option<(String, String)>,
+    /// Games that reached GAMESTATS (the server may keep them until everyone leaves).
+    over: HashSet<String>,
+    /// Unknown message types and invitations past the cap: a flood of them is a few lines
+    /// with a count.
+    unknown: Repeated,
+    declined: Repeated,
+}
+
+impl Session<'_> {
+    /// The session ends with the connection.
+    fn closed(&self) -> SessionEnd {
+        SessionEnd::Closed {
+            logged_in: self.logged_in,
+        }
+    }
+
+    /// One message from the server: answered here, routed to its game's task, or the end of
+    /// the session.
+    async fn on_message(&mut self, msg: Message) -> Option<SessionEnd> {
+        if !matches!(msg, Message::Unknown { .. }) {
+            if let Some(count) = self.unknown.pending(Some(std::time::Instant::now())) {
+                warn!(
+                    count,
+                    total = self.unknown.total(),
+                    "unknown messages skipped"
+                );
+            }
+        }
+        match &msg {
+            Message::ServerPing(_) => {
+                if self.out_tx.send(msg.clone()).await.is_err() {
+                    return Some(self.closed());
+                }
+            }
+            Message::UpdateRobotParams(_) => {
+                self.logged_in = true;
+                info!(self.nickname, "logged in as a robot");
+            }
+            Message::Version(m) => {
+                self.server_version = m.version;
+                self.server_version_msg = Some(msg.clone());
+                if m.version < versions::OLDEST_SUPPORTED {
+                    warn!(
+                        server = %versions::text(m.version),
+                        "the server's JSettlers version is too old: catan-bot needs {} or newer",
+                        versions::text(versions::OLDEST_SUPPORTED)
+                    );
+                    return Some(SessionEnd::ServerTooOld { version: m.version });
+                }
+                info!(server = %versions::text(m.version), build = %m.build, "server version");
+            }
+            Message::RejectConnection(m) => {
+                warn!(text = %shown(&m.text), "server rejected the connection");
+                let taken = self.name_taken || m.text.contains("nickname");
+                return Some(SessionEnd::Rejected {
+                    name_taken: taken,
+                    bad_cookie: m.text.contains("Cookie"),
+                    text: m.text.clone(),
+                });
+            }
+            Message::StatusMessage(m) => {
+                if m.status == Some(StatusValue::NameInUse.wire()) {
+                    self.name_taken = true;
+                }
+                debug!(status = ?m.status, text = %shown(&m.text), "status");
+            }
+            Message::BotJoinGameRequest(m) => return self.on_invitation(m, &msg).await,
+            Message::Unknown { text, .. } => match self.unknown.hit(std::time::Instant::now()) {
+                Repeat::Full { last: false } => {
+                    warn!(text = %shown(text), "unknown message skipped")
+                }
+                Repeat::Full { last: true } => warn!(text = %shown(text),
+                    "unknown message skipped; further ones are counted, one line a second"),
+                Repeat::Counted => {}
+                Repeat::Count { count } => {
+                    warn!(count, total = self.unknown.total(), last = %shown(text),
+                    "unknown messages skipped")
+                }
+            },
+            _ => return self.route(&msg).await,
+        }
+        None
+    }
+
+    /// An invitation (BOTJOINGAMEREQUEST): joined with a task of its own, or declined.
+    async fn on_invitation(
+        &mut self,
+        m: &proto::BotJoinGameRequest,
+        msg: &Message,
+    ) -> Option<SessionEnd> {
+        let Some(s) = seat(m.player) else {
+            warn!(text = %shown(&msg.encode()), "invitation to a bad seat ignored");
+            return None;
+        };
+        if self.games.contains_key(&m.game) {
+            debug!(game = %shown(&m.game), "invited again; already there");
+            return None;
+        }
+        let join = Message::JoinGame(proto::JoinGame::robot(self.nickname, &m.game));
+        if proto::mutf8::encoded_len(&join.encode()) > MAX_FRAME_LEN {
+            // No reply naming this game fits a frame: not even a LEAVEGAME.
+            warn!(game = %shown(&m.game), "invitation to a game whose name does not fit a reply; ignored");
+            return None;
+        }
+        if let Some(limit) = self
+            .config
+            .max_games_at_once
+            .filter(|&n| self.games.len() >= n)
+        {
+            // Declined: join and leave at once, the only refusal the protocol
+            // has (guide §0 #19: an unanswered invitation holds the seat).
+            // JSettlers 2.7.00 was seen to leave such a game waiting for its
+            // seat until this robot disconnected, rather than invite another
+            // (one third-party robot connected): the cap protects this client,
+            // not the server's games.
+            match self.declined.hit(std::time::Instant::now()) {
+                Repeat::Full { .. } => info!(game = %shown(&m.game), playing = self.games.len(), limit,
+                    "invitation declined: already playing the most games at once (--max-games-at-once)"),
+                Repeat::Counted => {}
+                Repeat::Count { count } => info!(count, total = self.declined.total(), limit,
+                    "invitations declined: already playing the most games at once (--max-games-at-once)"),
+            }
+            let leave = Message::LeaveGame(proto::LeaveGame::robot(self.nickname, &m.game));
+            if self.out_tx.send(join).await.is_err() || self.out_tx.send(leave).await.is_err() {
+                return Some(self.closed());
+            }
+            return None;
+        }
+        if let Err(why) = options::rules_from_options(&m.options) {
+            warn!(game = %shown(&m.game), options = %shown(&m.options), reason = %why,
+                "declining the invitation: we cannot play this game's rules");
+            let _ = self.reports.send(GameReport {
+                game: m.game.clone(),
+                seat: Some(s.index()),
+                end: format!("declined: {why}"),
+                ..Default::default()
+            });
+            self.declining = Some((m.game.clone(), why.to_string()));
+            if self.games.keys().all(|g| self.over.contains(g)) {
+                let _ = self.out_tx.send(Message::LeaveAll(proto::LeaveAll)).await;
+                let (game, reason) = self.declining.take().unwrap_or_default();
+                return Some(SessionEnd::Declined { game, reason });
+            }
+            info!(
+                self.games = self.games.len(),
+                "declining after our games in progress end"
+            );
+            return None;
+        }
+        info!(game = %shown(&m.game), seat = m.player, options = %shown(&m.options), "invited");
+        let (tx, rx) = mpsc::channel(GAME_INBOX);
+        let ctx = GameContext {
+            game: m.game.clone(),
+            seat: s,
+            nickname: self.nickname.to_owned(),
+            out: self.out_tx.clone(),
+            reports: self.reports.clone(),
+            config: self.config.clone(),
+            server_version: self.server_version,
+        };
+        let record = open_record(&self.config, &m.game, self.nickname);
+        let mut player = GameTask::new(ctx, self.config.make_agent(), record);
+        if let Some(v) = &self.server_version_msg {
+            // Recorded first, so `replay` knows the server's release.
+            player.on_message(v);
+        }
+        player.on_message(msg);
+        let span = info_span!("game", game = %shown(&m.game), seat = m.player);
+        let handle = self.tasks.spawn(player.run(rx).instrument(span));
+        self.task_games
+            .insert(handle.id(), (m.game.clone(), s.index()));
+        self.games.insert(m.game.clone(), tx);
+        if self.out_tx.send(join).await.is_err() {
+            return Some(self.closed());
+        }
+        None
+    }
+
+    /// A game's message to its task; a game's end noted.
+    async fn route(&mut self, msg: &Message) -> Option<SessionEnd> {
+        let g = msg.game()?;
+        let delete = matches!(msg, Message::DeleteGame(_));
+        let leave = matches!(msg, Message::RobotDismiss(_) | Message::ResetBoardAuth(_));
+        if let Some(tx) = self.games.get(g) {
+            // A full inbox makes the session wait (backpressure); a task that
+            // has ended leaves the map.
+            if tx.send(msg.clone()).await.is_err() || delete || leave {
+                self.games.remove(g);
+                self.over.remove(g);
+            }
+        }
+        if matches!(msg, Message::GameStats(_)) {
+            self.over.insert(g.to_owned());
+        }
+        if self.games.keys().all(|g| self.over.contains(g)) {
+            if let Some((game, reason)) = self.declining.take() {
+                let _ = self.out_tx.send(Message::LeaveAll(proto::LeaveAll)).await;
+                return Some(SessionEnd::Declined { game, reason });
+            }
+        }
+        None
+    }
 }
 
 /// A game task has ended: if it failed (panicked), it is reported as a game that ended
@@ -424,6 +481,24 @@ fn open_record(config: &ClientConfig, game: &str, nickname: &str) -> Option<File
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the session sends is spelled as the Java robot client spells it (the hand-built
+    /// messages these constructors replaced sent the same text).
+    #[test]
+    fn the_robot_messages_are_spelled_as_before() {
+        assert_eq!(
+            Message::Version(proto::Version::robot("CATANBOT", "")).encode(),
+            format!("9998|{},2.7.00,CATANBOT,\t", versions::OURS)
+        );
+        assert_eq!(
+            Message::JoinGame(proto::JoinGame::robot("bot", "g")).encode(),
+            "1013|bot,\t,\t,g"
+        );
+        assert_eq!(
+            Message::LeaveGame(proto::LeaveGame::robot("bot", "g")).encode(),
+            "1011|bot,-,g"
+        );
+    }
 
     #[tokio::test]
     async fn a_failed_game_task_is_reported() {

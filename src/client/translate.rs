@@ -107,28 +107,18 @@ pub fn action_message(game: &str, me: Seat, state: &State, action: Action) -> pr
             let mut set = ResourceSet::EMPTY;
             set[a] += 1;
             set[b] += 1;
-            M::PickResources(proto::PickResources {
-                game: g.clone(),
-                resources: to_wire(set),
-                picked_by: None,
-            })
+            M::PickResources(proto::PickResources::robot(&g, to_wire(set)))
         }
         Action::PickMonopoly(r) => M::PickResourceType(proto::PickResourceType {
             game: g.clone(),
             resource: r.to_server(),
         }),
-        Action::BankTrade { give, get } => M::BankTrade(proto::BankTrade {
-            game: g.clone(),
-            give: one_of(give, i32::from(state.best_trade_ratio(me, give))),
-            get: one_of(get, 1),
-            player: None,
-        }),
-        Action::Discard(set) => M::Discard(proto::Discard {
-            game: g.clone(),
-            player: None,
-            resources: to_wire(set),
-            unknown: 0,
-        }),
+        Action::BankTrade { give, get } => M::BankTrade(proto::BankTrade::robot(
+            &g,
+            one_of(give, i32::from(state.best_trade_ratio(me, give))),
+            one_of(get, 1),
+        )),
+        Action::Discard(set) => M::Discard(proto::Discard::robot(&g, to_wire(set))),
         Action::MoveRobber(h) => M::MoveRobber(proto::MoveRobber {
             game: g.clone(),
             player: pn(me),

@@ -204,12 +204,10 @@ impl GameTask {
                 let n = u32::from(self.mirror.discard_request.unwrap_or(0));
                 let hand = self.mirror.hand(me);
                 let set = hand.known;
-                Message::Discard(proto::Discard {
-                    game: g,
-                    player: None,
-                    resources: translate::to_wire(first_cards(set, n)),
-                    unknown: 0,
-                })
+                Message::Discard(proto::Discard::robot(
+                    &g,
+                    translate::to_wire(first_cards(set, n)),
+                ))
             }
             Some(S::WaitingForRobChoosePlayer) => {
                 let v = self
@@ -222,11 +220,10 @@ impl GameTask {
                     choice: v as i32,
                 })
             }
-            Some(S::WaitingForDiscovery) => Message::PickResources(proto::PickResources {
-                game: g,
-                resources: translate::one_of(Resource::Wheat, 2),
-                picked_by: None,
-            }),
+            Some(S::WaitingForDiscovery) => Message::PickResources(proto::PickResources::robot(
+                &g,
+                translate::one_of(Resource::Wheat, 2),
+            )),
             Some(S::WaitingForMonopoly) => Message::PickResourceType(proto::PickResourceType {
                 game: g,
                 resource: Resource::Wheat.to_server(),

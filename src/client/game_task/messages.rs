@@ -17,12 +17,7 @@ impl GameTask {
         use Message as M;
         match msg {
             M::GameMembers(_) => {
-                self.send(M::SitDown(proto::SitDown {
-                    game: g,
-                    nickname: proto::EMPTYSTR.to_owned(),
-                    player: pn(me),
-                    robot: true,
-                }));
+                self.send(M::SitDown(proto::SitDown::robot(&g, pn(me))));
             }
             // A seat outside the game's (0..4, the classic board's; the mirror skips it too):
             // never echoed, and our face waits for our real seat.
