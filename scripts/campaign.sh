@@ -35,14 +35,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
 
-run_dir=""
-for arg in "$@"; do
-    case "$arg" in
-        -h|--help) usage; exit 0 ;;
-        -*) unknown_arg "$arg" ;;
-        *) [ -z "$run_dir" ] || die "one RUN_DIR only (see --help)"; run_dir=$arg ;;
-    esac
-done
+parse_one_operand RUN_DIR "$@"
+run_dir=$operand
 [ -n "$run_dir" ] || die "RUN_DIR missing (see --help)"
 [ -n "${BOT:-}" ] || die "BOT must name a built catan-bot (its build is recorded per shard)"
 [ -x "$BOT" ] || die "BOT=$BOT is not an executable"

@@ -41,14 +41,8 @@ source (see its doc/Readme.developer.md) and set JSETTLERS_JAR / JSETTLERS_CLASS
 EOF
 }
 
-DEST=""
-for arg in "$@"; do
-    case "$arg" in
-        -h|--help) usage; exit 0 ;;
-        -*) unknown_arg "$arg" ;;
-        *) [[ -z "$DEST" ]] || die "only one DIR (see --help)"; DEST="$arg" ;;
-    esac
-done
+parse_one_operand DIR "$@"
+DEST=$operand
 
 # The newest published release (tag release-2.6.10); 2.7.00 has no release yet.
 VERSION="${JSETTLERS_VERSION:-2.6.10}"

@@ -175,3 +175,20 @@ robot_mix() {
         *) die "MIX must be default, smart or fast, not '$mix'" ;;
     esac
 }
+
+# parse_one_operand WHAT ARG...: a script's arguments when it takes one operand: -h/--help
+# prints `usage` and exits 0, another option is refused, a second operand is refused, and
+# `operand` is set to the operand (empty if none was given).
+parse_one_operand() {
+    local what=$1 arg
+    shift
+    operand=""
+    for arg in "$@"; do
+        case "$arg" in
+            -h|--help) usage; exit 0 ;;
+            -*) unknown_arg "$arg" ;;
+            *) [ -z "$operand" ] || die "only one $what (see --help)"; operand=$arg ;;
+        esac
+    done
+}
+

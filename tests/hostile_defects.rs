@@ -8,34 +8,16 @@ use std::time::{Duration, Instant};
 use jsettlers_protocol::Message;
 use tokio::sync::mpsc;
 
-use catan_bot::client::report::GameReport;
-use catan_bot::client::session::{run_session, SessionEnd};
-use catan_bot::client::{shutdown, ClientConfig};
+use catan_bot::client::session::SessionEnd;
+use catan_bot::client::ClientConfig;
 
 mod common;
 use common::{mock_connection, server_lines, DuplexServer, GAME};
 
-struct Session {
-    server: DuplexServer,
-    handle: tokio::task::JoinHandle<SessionEnd>,
-    trigger: shutdown::ShutdownTrigger,
-    _reports: mpsc::UnboundedReceiver<GameReport>,
-}
-
-/// A session of `config` over the in-memory connection.
-fn start(config: ClientConfig) -> Session {
+/// A session of `config` over the in-memory connection, and the server's end of it.
+fn start(config: ClientConfig) -> (DuplexServer, common::Session) {
     let (io, server) = mock_connection();
-    let (trigger, stop) = shutdown::channel();
-    let (tx, reports) = mpsc::unbounded_channel();
-    let name = config.name.clone();
-    let handle =
-        tokio::spawn(async move { run_session(io, Arc::new(config), &name, stop, tx).await });
-    Session {
-        server,
-        handle,
-        trigger,
-        _reports: reports,
-    }
+    (server, common::start_session(io, config))
 }
 
 /// Before: a discard of 120 from a hand of 120 of each resource (numbers the bounds accept)
@@ -53,36 +35,29 @@ async fn a_discard_from_a_600_card_hand_answers_inside_the_budget() {
             .unwrap(),
     );
     c.decision_ms = 3000;
-    let mut s = start(c);
+    let (mut server, s) = start(c);
     let request = format!("1029|{GAME},5");
     for line in server_lines() {
         if line == request {
             break;
         }
-        s.server.send(&line).await;
-        while s
-            .server
-            .next_within(Duration::from_millis(1))
-            .await
-            .is_some()
-        {}
+        server.send(&line).await;
+        while server.next_within(Duration::from_millis(1)).await.is_some() {}
     }
     // Our seat (3) holds 120 of each resource, and owes 120.
     for resource in 1..=5 {
-        s.server
+        server
             .send(&format!("1024|{GAME},3,100,{resource},120"))
             .await;
     }
-    while s
-        .server
+    while server
         .next_within(Duration::from_millis(200))
         .await
         .is_some()
     {}
     let t0 = Instant::now();
-    s.server.send(&format!("1029|{GAME},120")).await;
-    let d = s
-        .server
+    server.send(&format!("1029|{GAME},120")).await;
+    let d = server
         .expect("our discard", |m| match m {
             Message::Discard(d) if d.game == GAME => Some(d.resources),
             _ => None,
@@ -104,17 +79,12 @@ async fn a_discard_from_a_600_card_hand_answers_inside_the_budget() {
 /// the count saturates at what a hand can hold.
 #[test]
 fn a_monopoly_on_huge_hands_does_not_overflow() {
-    use catan_bot::agent::heuristic::heuristic_action;
-    use catan_bot::game::{Action, Board, Phase, Resource, ResourceSet, Rules, Seat, State};
+    use catan_bot::game::{Action, Phase, Resource, ResourceSet, Seat, State};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
     let mut rng = SmallRng::seed_from_u64(3);
-    let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-    while st.phase() != Phase::RollOrCard {
-        let a = heuristic_action(&st, &mut rng);
-        st.apply(a, &mut rng);
-    }
+    let st = catan_bot::agent::heuristic::game_after_placements(&mut rng);
     let me = st.current_player();
     let mut setup = st.to_setup();
     for s in Seat::all() {
@@ -228,23 +198,9 @@ fn counts(log: &str, what: &str, key: &str) -> Vec<u64> {
 #[test]
 fn a_flood_of_bad_frames_is_a_few_lines_with_a_count() {
     use std::io::{Read as _, Write as _};
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    let mut child = catan_bot()
-        .args([
-            "play", "--server", &addr, "--cookie", "c", "--name", "floodbot",
-        ])
-        .env("RUST_LOG", "info")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (listener, mut child) = common::play_against_listener("floodbot");
     let (mut sock, _) = listener.accept().unwrap();
-    let frame = |text: &str| {
-        let mut f = (text.len() as u16).to_be_bytes().to_vec();
-        f.extend_from_slice(text.as_bytes());
-        f
-    };
+    let frame = common::frame;
     sock.write_all(&frame("1071|120,35,0.13,1.0,1.0,3.0,1.0,1,1"))
         .unwrap();
     sock.write_all(&vec![0u8; 200_000]).unwrap();
@@ -294,13 +250,13 @@ async fn invitations_past_the_default_cap_are_declined() {
         Some(catan_bot::client::DEFAULT_MAX_GAMES_AT_ONCE)
     );
     assert_eq!(catan_bot::client::DEFAULT_MAX_GAMES_AT_ONCE, 8);
-    let mut s = start(c);
-    s.server.send("1071|120,35,0.13,1.0,1.0,3.0,1.0,1,1").await;
+    let (mut server, s) = start(c);
+    server.send("1071|120,35,0.13,1.0,1.0,3.0,1.0,1,1").await;
     for g in 0..12 {
-        s.server.send(&format!("1023|game{g},1,-")).await;
+        server.send(&format!("1023|game{g},1,-")).await;
     }
     let (mut joined, mut left) = (Vec::new(), Vec::new());
-    while let Some(m) = s.server.next_within(Duration::from_secs(1)).await {
+    while let Some(m) = server.next_within(Duration::from_secs(1)).await {
         match m {
             Message::JoinGame(j) => joined.push(j.game),
             Message::LeaveGame(l) => left.push(l.game),

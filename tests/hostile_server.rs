@@ -5,17 +5,15 @@
 
 use std::io::Write as _;
 use std::pin::Pin;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use jsettlers_protocol::Message;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::sync::mpsc;
 
-use catan_bot::client::report::GameReport;
-use catan_bot::client::session::{run_session, SessionEnd, LOGIN_TIMEOUT, WRITE_TIMEOUT};
+use catan_bot::client::session::{SessionEnd, LOGIN_TIMEOUT, WRITE_TIMEOUT};
 use catan_bot::client::{self, shutdown, ClientConfig, ClientError};
 
 mod common;
@@ -39,26 +37,11 @@ async fn play_to_our_turn(server: &mut common::DuplexServer) {
     panic!("the recorded game has no {OUR_TURN}");
 }
 
-struct Session {
-    handle: tokio::task::JoinHandle<SessionEnd>,
-    trigger: shutdown::ShutdownTrigger,
-    reports: mpsc::UnboundedReceiver<GameReport>,
-}
-
-fn start<S>(io: S, config: ClientConfig) -> Session
+fn start<S>(io: S, config: ClientConfig) -> common::Session
 where
     S: AsyncRead + AsyncWrite + Send + 'static,
 {
-    let (trigger, stop) = shutdown::channel();
-    let (tx, reports) = mpsc::unbounded_channel();
-    let name = config.name.clone();
-    let handle =
-        tokio::spawn(async move { run_session(io, Arc::new(config), &name, stop, tx).await });
-    Session {
-        handle,
-        trigger,
-        reports,
-    }
+    common::start_session(io, config)
 }
 
 /// Before: the next decision took 12.5 s of CPU (a loop over 2^31 unknown cards). After: the
@@ -558,22 +541,10 @@ fn replay_refuses_files_that_are_not_finished_transcripts() {
 #[test]
 fn server_strings_cannot_forge_log_lines() {
     use std::io::Read as _;
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    let mut child = catan_bot()
-        .args([
-            "play", "--server", &addr, "--cookie", "c", "--name", "logbot",
-        ])
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (listener, mut child) = common::play_against_listener("logbot");
     let (mut sock, _) = listener.accept().unwrap();
     let send = |sock: &mut std::net::TcpStream, text: &str| {
-        let mut frame = (text.len() as u16).to_be_bytes().to_vec();
-        frame.extend_from_slice(text.as_bytes());
-        sock.write_all(&frame).unwrap();
+        sock.write_all(&common::frame(text)).unwrap();
     };
     send(&mut sock, LOGIN_OK);
     send(

@@ -183,6 +183,21 @@ impl HeuristicAgent {
     }
 }
 
+/// A new game on a random board (from `rng`) with the initial placements played by the
+/// heuristic: the first player to roll. For tests and measurements that need a game under way.
+pub fn game_after_placements<R: Rng>(rng: &mut R) -> State {
+    let mut st = State::new(
+        crate::game::Board::random(rng),
+        crate::game::Rules::default(),
+        crate::game::Seat::new(0),
+    );
+    while st.phase() != crate::game::Phase::RollOrCard {
+        let a = heuristic_action(&st, rng);
+        st.apply(a, rng);
+    }
+    st
+}
+
 /// The heuristic's choice in `state` (which must not be over), for agents that need a quick
 /// fallback.
 pub fn heuristic_action<R: Rng>(state: &State, rng: &mut R) -> Action {

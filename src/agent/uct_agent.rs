@@ -295,11 +295,7 @@ mod tests {
     /// `owed` cards after a seven.
     fn discard_state(seed: u64, hand: ResourceSet, owed: u8) -> State {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-        while st.phase() != Phase::RollOrCard {
-            let a = heuristic_action(&st, &mut rng);
-            st.apply(a, &mut rng);
-        }
+        let st = crate::agent::heuristic::game_after_placements(&mut rng);
         let me = st.current_player();
         let mut setup = st.to_setup();
         setup.hands[me] = hand;

@@ -174,3 +174,54 @@ pub fn offer_moment(lines: &[Message], game: &str, me: usize) -> (usize, usize, 
         .expect("we hold a card");
     (i, from, have, offerable(&mirror, from, have))
 }
+
+/// `catan-bot play` as `name` against a fake server on a fresh loopback port, logging at info
+/// level to a piped stderr: the listener to accept its connection on, and the child.
+pub fn play_against_listener(name: &str) -> (std::net::TcpListener, std::process::Child) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_catan-bot"))
+        .args(["play", "--server", &addr, "--cookie", "c", "--name", name])
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    (listener, child)
+}
+
+/// One writeUTF frame: the length, then the text (ASCII).
+pub fn frame(text: &str) -> Vec<u8> {
+    let mut f = (text.len() as u16).to_be_bytes().to_vec();
+    f.extend_from_slice(text.as_bytes());
+    f
+}
+
+/// A client session running on a tokio task, as the tests drive it.
+pub struct Session {
+    /// The session's task; its result says how the session ended.
+    pub handle: tokio::task::JoinHandle<catan_bot::client::session::SessionEnd>,
+    /// Stops the session (Ctrl-C).
+    pub trigger: catan_bot::client::shutdown::ShutdownTrigger,
+    /// Every game's report.
+    pub reports: mpsc::UnboundedReceiver<catan_bot::client::report::GameReport>,
+}
+
+/// Starts `catan_bot::client::session::run_session` of `config` on `io`.
+pub fn start_session<S>(io: S, config: catan_bot::client::ClientConfig) -> Session
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + 'static,
+{
+    let (trigger, stop) = catan_bot::client::shutdown::channel();
+    let (tx, reports) = mpsc::unbounded_channel();
+    let name = config.name.clone();
+    let handle = tokio::spawn(async move {
+        catan_bot::client::session::run_session(io, std::sync::Arc::new(config), &name, stop, tx)
+            .await
+    });
+    Session {
+        handle,
+        trigger,
+        reports,
+    }
+}
