@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Copies the finished shards of a campaign run (scripts/campaign.sh) into a folder to commit:
+# each shard's result lines, build record and summary (not the server and bot logs, nor the
+# recordings, which stay with the run), then the merged summary by robot mix.
+set -euo pipefail
+
+usage() {
+    cat <<'USAGE'
+Usage: scripts/publish-run.sh [--help] RUN_DIR DEST
+
+Copies every shard folder of RUN_DIR that campaign.sh finished (it has build.txt) into DEST,
+keeping the folder names: results.jsonl, build.txt, summary.txt, and replay.txt if present.
+Shards still running or set aside (*.jsonl.old) are left out. Then writes DEST/summary.txt
+with `catan-bot summarize --by-mix DEST` and prints it.
+
+Options (environment variables):
+  BOT   a built catan-bot for the summary [target/release/catan-bot of this checkout]
+USAGE
+}
+
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+lib_name=publish-run.sh
+
+args=()
+for arg in "$@"; do
+    case "$arg" in
+        -h|--help) usage; exit 0 ;;
+        -*) unknown_arg "$arg" ;;
+        *) args+=("$arg") ;;
+    esac
+done
+[ "${#args[@]}" = 2 ] || die "RUN_DIR and DEST, no more, no less (see --help)"
+run_dir=${args[0]} dest=${args[1]}
+[ -d "$run_dir" ] || die "RUN_DIR $run_dir: no such folder"
+bot=${BOT:-$here/../target/release/catan-bot}
+[ -x "$bot" ] || die "no catan-bot at $bot: build it or set BOT"
+
+copied=0
+while IFS= read -r build; do
+    shard=$(dirname "$build")
+    rel=${shard#"$run_dir"/}
+    mkdir -p "$dest/$rel"
+    for f in results.jsonl build.txt summary.txt replay.txt; do
+        if [ -f "$shard/$f" ]; then cp "$shard/$f" "$dest/$rel/$f"; fi
+    done
+    copied=$((copied + 1))
+done < <(find "$run_dir" -name build.txt -not -path '*/previous-*' | sort -V)
+echo "publish-run: $copied shards copied into $dest"
+"$bot" summarize --by-mix "$dest" | tee "$dest/summary.txt"
