@@ -176,19 +176,27 @@ robot_mix() {
     esac
 }
 
-# parse_one_operand WHAT ARG...: a script's arguments when it takes one operand: -h/--help
-# prints `usage` and exits 0, another option is refused, a second operand is refused, and
-# `operand` is set to the operand (empty if none was given).
-parse_one_operand() {
-    local what=$1 arg
-    shift
-    operand=""
+# parse_operands ARG...: a script's arguments when it takes operands only: -h/--help prints
+# `usage` and exits 0, another option is refused, and the array `operands` gets the rest.
+parse_operands() {
+    local arg
+    operands=()
     for arg in "$@"; do
         case "$arg" in
             -h|--help) usage; exit 0 ;;
             -*) unknown_arg "$arg" ;;
-            *) [ -z "$operand" ] || die "only one $what (see --help)"; operand=$arg ;;
+            *) operands+=("$arg") ;;
         esac
     done
 }
 
+# parse_one_operand WHAT ARG...: as parse_operands, for one operand at most, set as `operand`
+# (empty if none was given).
+parse_one_operand() {
+    local what=$1
+    shift
+    parse_operands "$@"
+    [ "${#operands[@]}" -le 1 ] || die "only one $what (see --help)"
+    # shellcheck disable=SC2034  # read by the sourcing script
+    operand=${operands[0]:-}
+}

@@ -23,16 +23,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 lib_name=publish-run.sh
 
-args=()
-for arg in "$@"; do
-    case "$arg" in
-        -h|--help) usage; exit 0 ;;
-        -*) unknown_arg "$arg" ;;
-        *) args+=("$arg") ;;
-    esac
-done
-[ "${#args[@]}" = 2 ] || die "RUN_DIR and DEST, no more, no less (see --help)"
-run_dir=${args[0]} dest=${args[1]}
+parse_operands "$@"
+[ "${#operands[@]}" = 2 ] || die "RUN_DIR and DEST, no more, no less (see --help)"
+run_dir=${operands[0]} dest=${operands[1]}
 [ -d "$run_dir" ] || die "RUN_DIR $run_dir: no such folder"
 bot=${BOT:-$here/../target/release/catan-bot}
 [ -x "$bot" ] || die "no catan-bot at $bot: build it or set BOT"
