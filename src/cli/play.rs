@@ -29,7 +29,7 @@ pub struct Args {
     )]
     pub agent: String,
     /// A difficulty level instead of an agent spec: easy (a small search, 250 playouts, no
-    /// player trading: 25.0% against three stock robots over 60 games, a stock robot's share),
+    /// player trading: 25.0% against three stock robots over 64 games, a stock robot's share),
     /// medium (the paper's configuration at 1,000 playouts: 43.0% over 100 games), hard (the
     /// paper's at 10,000: 61.5% over 200), strongest (the default: 70.2% over 205, 74.0% over
     /// 96 more). Win rates from docs/results.md. Every level plays legal moves chosen by the
