@@ -57,8 +57,8 @@ then puts our bot into one seat. MIX=default: the server's own ROBOTS built-in r
 5 smart). MIX=smart or MIX=fast: ROBOTS built-in robots (4: 1 fast, 3 smart, the fewest that
 robot-only games allow) and EXTRA more stock robots of the wanted kind, named "robot 101.." or
 "droid 101.." (the server gives smart parameters to "robot " names, fast to others), started
-in one JVM after the server is up (scripts/StockRobots.java, run by jsettlers-server.sh) and
-stopped with it. A game can still draw a built-in robot of the other kind: with the defaults
+after the server is up as the jar's own robot client, one JVM each (jsettlers-server.sh's
+EXTRA_ROBOTS), and stopped with it. A game can still draw a built-in robot of the other kind: with the defaults
 about 11% of the games of MIX=smart and 30% of MIX=fast. Each game's mix is read from its
 opponents' names (summarize --by-mix: smart, fast or mixed), so such games are counted apart.
 

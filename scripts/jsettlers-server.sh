@@ -56,8 +56,9 @@ Options (environment variables, default in brackets):
   DATACHECK     set to Y to enable jsettlers.debug.bots.datacheck.rsrc. It sends every
                 robot's exact hand to all bots at each end of turn: only for testing a card
                 tracker, NEVER for scored runs. Any other value: off [unset]
-  EXTRA_ROBOTS  stock robots to start beside the built-in ones once the server listens, all
-                in one JVM (java -cp CODE scripts/StockRobots.java ..., Java 11+), named
+  EXTRA_ROBOTS  stock robots to start beside the built-in ones once the server listens, each
+                the jar's own robot client in a JVM of its own (java -cp CODE
+                soc.robot.SOCRobotClient HOST PORT NAME PASSWORD COOKIE), named
                 "robot 101", "robot 102", ... or "droid 101", ...; the server counts them as
                 built-in robots and gives them the strategy their names say. Stopped with the
                 server. MAXCONN must exceed ROBOTS + EXTRA_ROBOTS; ROBOTS <= 100 [0]
@@ -165,16 +166,16 @@ fi
 # Fresh, empty working directory: SOCServer reads ./jsserver.properties if present.
 WORKDIR="$(mktemp -d "${TMPDIR:-/tmp}/jsettlers-server.XXXXXX")"
 SERVER_PID=""
-EXTRA_PID=""
+EXTRA_PIDS=()
 # shellcheck disable=SC2317  # invoked from the EXIT trap
 cleanup() {
     local pid
-    for pid in "$EXTRA_PID" "$SERVER_PID"; do
+    for pid in "${EXTRA_PIDS[@]}" "$SERVER_PID"; do
         if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
             kill -TERM "$pid" 2>/dev/null || true
         fi
     done
-    for pid in "$EXTRA_PID" "$SERVER_PID"; do
+    for pid in "${EXTRA_PIDS[@]}" "$SERVER_PID"; do
         if [[ -n "$pid" ]]; then
             wait "$pid" 2>/dev/null || true
         fi
@@ -259,18 +260,28 @@ if (( EXTRA_ROBOTS > 0 )); then
     [[ "$EXTRA_LOG" == /* ]] || EXTRA_LOG="$PWD/$EXTRA_LOG"
     wait_port 127.0.0.1 "$PORT" 60 "$SERVER_PID" \
         || die "the server did not listen on port $PORT within 60 s (see ${LOG:-its output}): no extra robots started"
-    (cd "$WORKDIR" && exec "$JAVA" "${java_opts[@]}" -cp "$CP" "$lib_dir/StockRobots.java" \
-        127.0.0.1 "$PORT" "$COOKIE" "$extra_prefix" 101 "$EXTRA_ROBOTS") >"$EXTRA_LOG" 2>&1 </dev/null &
-    EXTRA_PID=$!
-    until grep -q '^StockRobots: .* logged in' "$EXTRA_LOG" 2>/dev/null; do
-        if ! kill -0 "$EXTRA_PID" 2>/dev/null; then
-            cat "$EXTRA_LOG" >&2
-            die "the extra robots did not all log in (their console is above, also in $EXTRA_LOG)"
-        fi
+    # Each one the stock robot client as JSettlers ships it (`SOCRobotClient`'s own main: host,
+    # port, nickname, password, cookie), its own JVM; it prints "Authenticated to server" once
+    # the server has accepted it (its UPDATEROBOTPARAMS).
+    : > "$EXTRA_LOG"
+    for ((i = 0; i < EXTRA_ROBOTS; i++)); do
+        (cd "$WORKDIR" && exec "$JAVA" "${java_opts[@]}" -Xmx128m -XX:+UseSerialGC -cp "$CP" \
+            soc.robot.SOCRobotClient 127.0.0.1 "$PORT" "$extra_prefix $((101 + i))" pw "$COOKIE") \
+            >>"$EXTRA_LOG" 2>&1 </dev/null &
+        EXTRA_PIDS+=("$!")
+    done
+    until (( $(grep -c ': Authenticated to server' "$EXTRA_LOG" || true) >= EXTRA_ROBOTS )); do
+        for pid in "${EXTRA_PIDS[@]}"; do
+            if ! kill -0 "$pid" 2>/dev/null; then
+                cat "$EXTRA_LOG" >&2
+                die "an extra robot exited before all had logged in (their console is above, also in $EXTRA_LOG)"
+            fi
+        done
+        (( SECONDS - started < 180 )) || die "the extra robots did not all log in within 180 s (see $EXTRA_LOG)"
         kill -0 "$SERVER_PID" 2>/dev/null || break
         sleep 0.5
     done
-    echo "  extra:     logged in $((SECONDS - started)) s after the server's start (pid $EXTRA_PID, console $EXTRA_LOG)" >&2
+    echo "  extra:     logged in $((SECONDS - started)) s after the server's start (console $EXTRA_LOG)" >&2
     if (( SECONDS - started >= WAIT_SEC && GAMES > 0 )); then
         echo "WARNING: the extra robots took $((SECONDS - started)) s, WAIT_SEC is $WAIT_SEC: the first games may have started without them" >&2
     fi
