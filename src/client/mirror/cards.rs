@@ -394,12 +394,7 @@ impl Mirror {
         if held[card] > 0 {
             return true;
         }
-        let Some(x) = DevCard::ALL
-            .iter()
-            .copied()
-            .filter(|&c| held[c] > 0)
-            .max_by_key(|&c| held[c])
-        else {
+        let Some(x) = likeliest(held) else {
             return false;
         };
         if self.model.exchange_dev_card(s, x, card, new) {
@@ -419,8 +414,8 @@ impl Mirror {
     /// A card comes from the unseen cards into `s`'s hand: of kind `card` if the viewer sees
     /// it, else of the deck's likeliest kind (a guess).
     fn deal(&mut self, s: Seat, card: Option<DevCard>, new: bool, msg: &Message) {
-        let dealt = match card {
-            Some(c) if self.free_in_deck(c) => self.model.draw_dev_card(s, c),
+        let c = match card {
+            Some(c) if self.free_in_deck(c) => c,
             Some(c) => {
                 // No unseen card can be of that kind: the mirror was wrong somewhere. The
                 // server wins: the card is held, one card fewer is unseen.
@@ -433,29 +428,21 @@ impl Mirror {
                 return;
             }
             None => match likeliest(self.model.deck()) {
-                Some(x) => self.model.draw_dev_card(s, x),
-                None => false,
+                Some(x) => x,
+                None => {
+                    return self.mismatch(
+                        "dev cards",
+                        format_args!(
+                            "seat {s:?} got a card from an empty deck: {}",
+                            shown(&msg.encode())
+                        ),
+                    )
+                }
             },
         };
-        if !dealt {
-            return self.mismatch(
-                "dev cards",
-                format_args!(
-                    "seat {s:?} got a card from an empty deck: {}",
-                    shown(&msg.encode())
-                ),
-            );
-        }
+        // The deck holds a `c` now; `draw_dev_card` deals it as bought this turn.
+        self.model.draw_dev_card(s, c);
         if !new {
-            // `draw_dev_card` deals a card bought this turn; this one is held from before.
-            let c = card.unwrap_or_else(|| {
-                let n = self.model.new_dev_cards(s);
-                DevCard::ALL
-                    .iter()
-                    .copied()
-                    .find(|&c| n[c] > 0)
-                    .unwrap_or(DevCard::Knight)
-            });
             self.model.lose_dev_card(s, c, true);
             self.model.gain_dev_card(s, c, false);
         }
@@ -529,12 +516,7 @@ impl Mirror {
             Some(c) if self.is_me(s) || self.make_held(s, c, new) => c,
             Some(_) => return,
             None if self.is_me(s) => return self.bad(msg, "own card of unknown type"),
-            None => match DevCard::ALL
-                .iter()
-                .copied()
-                .filter(|&c| held[c] > 0)
-                .max_by_key(|&c| held[c])
-            {
+            None => match likeliest(held) {
                 Some(c) => c,
                 None => return,
             },
