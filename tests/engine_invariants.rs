@@ -1,27 +1,39 @@
-//! Invariants over many seeded random games: every generated action is legal and applies,
-//! resources are conserved (hands + bank = 95), points = pieces + VP cards + awards, caches
-//! match a recomputation, every state survives `from_setup(to_setup())`, and the same seed
-//! plays the same game. `ENGINE_GAMES=100000` for the full run (default 1500 for CI).
+//! Invariants over many seeded random games on every board and seat count: every generated
+//! action is legal and applies, resources are conserved (hands + bank = the bank model's
+//! count), points = pieces + VP cards + awards, caches match a recomputation, every state
+//! survives `from_setup(to_setup())`, and the same seed plays the same game.
+//! `ENGINE_GAMES=100000` for the full run (default 1500 classic 4-player games for CI, and a
+//! share of that for each other board and seat count).
 
 use catan_bot::agent::playout::{HeuristicPolicy, PlayoutPolicy, UniformPolicy};
 use catan_bot::game::{
-    longest_road, ActionList, Board, DevCard, Phase, Rules, Seat, State, MAX_CITIES, MAX_ROADS,
-    MAX_SETTLEMENTS,
+    longest_road_on, ActionList, BitSet, Board, Classic, DevCard, Phase, Rules, Seat, Shape, Six,
+    State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 const MAX_STEPS: u32 = 100_000;
 
-fn check(st: &State, seed: u64, step: u32) {
-    let ctx = || format!("seed {seed} step {step} phase {:?}", st.phase());
-    // Resources: 19 of each in hands + bank.
-    assert_eq!(st.resource_totals(), [19; 5], "{}", ctx());
+fn check<S: Shape>(st: &State<S>, seed: u64, step: u32) {
+    let ctx = || format!("{} seed {seed} step {step} phase {:?}", S::NAME, st.phase());
+    // Resources: 19 (24 on the 6-player board) of each in hands + bank.
+    assert_eq!(
+        st.resource_totals(),
+        [i32::from(S::RESOURCES_PER_KIND); 5],
+        "{}",
+        ctx()
+    );
     if st.rules().bank_limit {
         assert!(st.bank().iter().all(|&b| b >= 0), "{}", ctx());
     }
     let mut dev_total = st.deck().total();
-    for s in Seat::all() {
+    for s in st.seats() {
+        if !st.rules().is_seated(s) {
+            assert_eq!(st.public_vp(s), 0, "{}", ctx());
+            assert_eq!(st.hand(s).total(), 0, "{}", ctx());
+            continue;
+        }
         // Points.
         let own_vp = st.settlements(s).len() as u8
             + 2 * st.cities(s).len() as u8
@@ -40,9 +52,12 @@ fn check(st: &State, seed: u64, step: u32) {
             + st.new_dev_cards(s).get(DevCard::VictoryPoint);
         assert_eq!(st.total_vp(s), own_vp + cards, "{}", ctx());
         if st.winner() != Some(s) {
-            // Only the current player can reach the target and win; others may hold it.
+            // Only the current player can reach the target and win; others may hold it, and
+            // so may a player building in another's turn (the Special Building Phase).
             assert!(
-                st.total_vp(s) < st.rules().vp_to_win || st.current_player() != s,
+                st.total_vp(s) < st.rules().vp_to_win
+                    || st.current_player() != s
+                    || st.phase() == Phase::SpecialBuilding,
                 "{}",
                 ctx()
             );
@@ -55,18 +70,23 @@ fn check(st: &State, seed: u64, step: u32) {
         let blockers = st.occupied() - st.settlements(s) - st.cities(s);
         assert_eq!(
             st.longest_road_length(s),
-            longest_road(st.roads(s), blockers),
+            longest_road_on::<S>(st.roads(s), blockers),
             "{}",
             ctx()
         );
         dev_total +=
             st.dev_cards(s).total() + st.new_dev_cards(s).total() + st.knights_played(s) as u32;
     }
-    assert!(dev_total <= 25, "{}", ctx());
+    assert!(dev_total <= S::FULL_DECK.total(), "{}", ctx());
+    // The Special Building Phase: only in games with it, never for the turn's owner.
+    if st.phase() == Phase::SpecialBuilding {
+        assert!(st.rules().special_building, "{}", ctx());
+    }
     if let Some(h) = st.longest_road_holder() {
         assert!(st.longest_road_length(h) >= 5, "{}", ctx());
         assert!(
-            Seat::all().all(|s| st.longest_road_length(s) <= st.longest_road_length(h)),
+            st.seats()
+                .all(|s| st.longest_road_length(s) <= st.longest_road_length(h)),
             "{}",
             ctx()
         );
@@ -80,18 +100,28 @@ fn check(st: &State, seed: u64, step: u32) {
     assert_eq!(&back, st, "{}", ctx());
 }
 
-/// Plays one game; returns (steps, winner, final state).
+/// Plays one classic 4-player game; returns (steps, winner, final state).
 fn play(seed: u64, checked: bool) -> (u32, Option<Seat>, State) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let rules = Rules {
         bank_limit: seed % 2 == 1,
         ..Rules::default()
     };
-    let mut st = State::new(
+    let st = State::new(
         Board::random(&mut rng),
         rules,
         Seat::new((seed / 2 % 4) as usize),
     );
+    play_from(st, rng, seed, checked)
+}
+
+/// Plays one game from `st`; returns (steps, winner, final state).
+fn play_from<S: Shape>(
+    mut st: State<S>,
+    mut rng: SmallRng,
+    seed: u64,
+    checked: bool,
+) -> (u32, Option<Seat>, State<S>) {
     let heuristic = seed % 3 == 0;
     let mut list = ActionList::new();
     let mut steps = 0;
@@ -154,6 +184,74 @@ fn random_games_keep_every_invariant() {
     }
     println!("{games} games, {finished} finished, {steps} steps");
     assert_eq!(finished, games, "every game ends within {MAX_STEPS} steps");
+}
+
+/// The games of `games` seeds on board `S` with `seats` seated (bit per seat), each checked
+/// at every step; returns how many finished and how many Special Building Phases were
+/// entered.
+fn run_board<S: Shape>(
+    games: u64,
+    seats: u8,
+    special_building: bool,
+    board: fn(&mut SmallRng) -> Board<S>,
+) -> (u64, u64) {
+    let mut finished = 0;
+    let mut sbp = 0;
+    for seed in 0..games {
+        let mut rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
+        let rules = Rules {
+            bank_limit: seed % 2 == 1,
+            seats,
+            special_building,
+            ..Rules::default()
+        };
+        let first = Seat::first(S::SEATS)
+            .filter(|s| rules.is_seated(*s))
+            .nth((seed % rules.players() as u64) as usize)
+            .unwrap();
+        let st = State::new(board(&mut rng), rules, first);
+        let (_, w, _) = play_from(st.clone(), rng.clone(), seed, true);
+        finished += u64::from(w.is_some());
+        // Count the Special Building Phases entered with a second, unchecked run.
+        let mut st2 = st;
+        let mut list = ActionList::new();
+        let mut r2 = rng;
+        let mut prev = st2.phase();
+        while !st2.is_over() {
+            st2.legal_actions(&mut list);
+            let i = UniformPolicy.choose(&st2, &list, &mut r2);
+            st2.apply(list[i], &mut r2);
+            if st2.phase() == Phase::SpecialBuilding && prev != Phase::SpecialBuilding {
+                sbp += 1;
+            }
+            prev = st2.phase();
+        }
+    }
+    (finished, sbp)
+}
+
+#[test]
+fn every_board_and_seat_count_keeps_every_invariant() {
+    let games: u64 = std::env::var("ENGINE_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(60, |g: u64| (g / 10).max(1));
+    // Classic 3- and 2-player games (a vacant seat among them).
+    for seats in [0b0111, 0b1010] {
+        let (f, sbp) = run_board::<Classic>(games, seats, false, Board::random);
+        assert_eq!((f, sbp), (games, 0), "classic seats {seats:#b}");
+    }
+    // The 6-player board with 6, 5 (a vacant seat) and 4 players; the Special Building
+    // Phase in each.
+    for seats in [0b11_1111, 0b11_0111, 0b01_1011] {
+        let (f, sbp) = run_board::<Six>(games, seats, true, Board::random_six);
+        assert_eq!(f, games, "6-player seats {seats:#b}");
+        assert!(
+            sbp > games,
+            "6-player seats {seats:#b}: {sbp} phases in {games} games"
+        );
+    }
+    println!("{games} games per board and seat count");
 }
 
 #[test]

@@ -362,7 +362,7 @@ fn fuzz(told: i32) {
                 player.decide_without_agent();
                 player.view().map_err(|e| e.to_string()).map(|v| {
                     // A view's hands are the beliefs filled in: same sizes, known cards held.
-                    for s in Seat::all() {
+                    for s in Seat::first(4) {
                         let (hand, b) = (v.state.hand(s), v.beliefs[s]);
                         assert_eq!(hand.total(), b.total(), "{s:?}: {hand:?} vs {b:?}");
                         assert!(hand.contains(b.known), "{s:?}: {hand:?} vs {b:?}");

@@ -1019,7 +1019,7 @@ async fn play_person(
             };
             let freed = NodeId::from_server(node).expect("a land node");
             assert!(
-                Seat::all()
+                Seat::first(4)
                     .all(|s| !(view.state.settlements(s) | view.state.cities(s)).contains(freed)),
                 "someone built on the freed node {node:#x}"
             );

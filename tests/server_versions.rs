@@ -221,9 +221,9 @@ fn the_view_follows_the_game_options_and_vacant_seats() {
 /// build, not a difference; after the GAMESTATE a differing holder counts again.
 #[test]
 fn an_undone_build_leaves_the_board_and_returns_its_cost() {
-    use catan_bot::game::{topology::topology, NodeId, Seat};
+    use catan_bot::game::{topology::topology, Seat};
     let topo = topology();
-    let n = NodeId::all().nth(25).unwrap();
+    let n = topology().nodes().nth(25).unwrap();
     let e = topo.node_edges(n).next().unwrap();
     let far = topo.other_end(e, n);
     let e2 = topo.node_edges(far).find(|&x| x != e).unwrap();
@@ -391,8 +391,8 @@ fn joining_a_game_in_progress_builds_the_mirror_from_the_servers_state() {
 /// allows it, so the final points agree; a piece on an occupied node stays refused.
 #[test]
 fn a_city_without_the_mirrors_settlement_is_counted_and_taken() {
-    use catan_bot::game::{NodeId, Seat};
-    let n = NodeId::all().nth(25).unwrap().to_server();
+    use catan_bot::game::{topology::topology, Seat};
+    let n = topology().nodes().nth(25).unwrap().to_server();
     let mut m = mirror(2700, 0);
     m.apply(&board_layout(7));
     feed(

@@ -5,11 +5,11 @@
 use rand::Rng;
 
 use super::view::{Belief, View};
-use crate::game::{BySeat, DevCard, DevSet, Resource, ResourceSet, Seat, State, BANK_PER_RESOURCE};
+use crate::game::{BySeat, DevCard, DevSet, Resource, ResourceSet, State, BANK_PER_RESOURCE};
 
 /// Whether `view` hides anything at all (if not, determinizing is the identity).
 pub fn has_hidden(view: &View) -> bool {
-    Seat::all().any(|s| {
+    view.state.seats().any(|s| {
         let b = view.beliefs[s];
         b.unknown > 0
             || (b.dev_hidden
@@ -21,9 +21,9 @@ pub fn has_hidden(view: &View) -> bool {
 /// known type in `beliefs` (negative where JSettlers' unlimited bank paid more).
 pub fn unseen_resources(beliefs: &BySeat<Belief>) -> [i32; 5] {
     let mut unseen = [i32::from(BANK_PER_RESOURCE); 5];
-    for s in Seat::all() {
+    for (_, b) in beliefs.iter() {
         for r in Resource::ALL {
-            unseen[r.index()] -= i32::from(beliefs[s].known[r]);
+            unseen[r.index()] -= i32::from(b.known[r]);
         }
     }
     unseen
@@ -34,7 +34,7 @@ pub fn unseen_resources(beliefs: &BySeat<Belief>) -> [i32; 5] {
 /// the agent before it determinizes.
 pub fn guess_hidden_hands(state: &mut State, beliefs: &BySeat<Belief>) {
     let mut supply = unseen_resources(beliefs);
-    for s in Seat::all() {
+    for s in state.seats() {
         let b = beliefs[s];
         let mut hand = b.known;
         for _ in 0..b.unknown {
@@ -61,7 +61,7 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
 
     // Resources.
     let mut unseen = unseen_resources(&view.beliefs).map(|n| n.max(1));
-    for s in Seat::all() {
+    for s in world.seats() {
         let b = view.beliefs[s];
         if b.unknown == 0 {
             continue;
@@ -86,13 +86,13 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
 
     // Development cards: pool the deck with every hidden hand, then deal the counts back.
     let mut pool = world.deck();
-    for s in Seat::all() {
+    for s in world.seats() {
         if view.beliefs[s].dev_hidden {
             add_dev(&mut pool, world.dev_cards(s));
             add_dev(&mut pool, world.new_dev_cards(s));
         }
     }
-    for s in Seat::all() {
+    for s in world.seats() {
         if view.beliefs[s].dev_hidden {
             let old = deal(&mut pool, world.dev_cards(s).total(), rng);
             let new = deal(&mut pool, world.new_dev_cards(s).total(), rng);
@@ -123,6 +123,7 @@ fn deal<R: Rng + ?Sized>(pool: &mut DevSet, n: u32, rng: &mut R) -> DevSet {
 mod tests {
     use super::*;
     use crate::agent::playout::{playout, HeuristicPolicy};
+    use crate::game::Seat;
     use crate::game::{Board, Rules};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
@@ -140,7 +141,7 @@ mod tests {
             let st = midgame(seed);
             let me = Seat::new((seed % 4) as usize);
             let mut view = View::open_hands(st.clone(), me);
-            for s in Seat::all().filter(|&s| s != me) {
+            for s in st.seats().filter(|&s| s != me) {
                 // Forget up to two cards of every opponent.
                 let hand = st.hand(s);
                 let mut known = hand;
@@ -156,7 +157,7 @@ mod tests {
             }
             let mut rng = SmallRng::seed_from_u64(seed + 100);
             let w = determinize(&view, &mut rng);
-            for s in Seat::all() {
+            for s in st.seats() {
                 assert_eq!(w.hand(s).total(), st.hand(s).total(), "seed {seed}");
                 assert!(w.hand(s).contains(view.beliefs[s].known), "seed {seed}");
                 assert_eq!(w.dev_cards(s).total(), st.dev_cards(s).total());
@@ -179,7 +180,7 @@ mod tests {
             let view = View::open_hands(st.clone(), Seat::new(0));
             let mut rng = SmallRng::seed_from_u64(seed);
             let w = determinize(&view, &mut rng);
-            changed |= Seat::all().any(|s| w.dev_cards(s) != st.dev_cards(s));
+            changed |= st.seats().any(|s| w.dev_cards(s) != st.dev_cards(s));
             assert_eq!(w.dev_cards(Seat::new(0)), st.dev_cards(Seat::new(0)));
         }
         assert!(changed, "no hidden dev card was ever redrawn");

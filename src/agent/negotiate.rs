@@ -5,14 +5,14 @@
 //! complete its best build. Imports `crate::game` only.
 
 use crate::game::{
-    Action, ActionList, Phase, ResourceSet, Seat, State, CITY_COST, DEV_CARD_COST, ROAD_COST,
-    SETTLEMENT_COST,
+    Action, ActionList, BitSet, Phase, ResourceSet, Seat, Shape, State, CITY_COST, DEV_CARD_COST,
+    ROAD_COST, SETTLEMENT_COST,
 };
 
 /// Cards `hand` lacks for the cheapest-to-complete build `seat` could place, with the higher
 /// build (city > settlement > card > road) first among equals; `u32::MAX` when none can be
 /// placed.
-pub fn build_distance(state: &State, seat: Seat, hand: ResourceSet) -> u32 {
+pub fn build_distance<S: Shape>(state: &State<S>, seat: Seat, hand: ResourceSet) -> u32 {
     let targets = [
         (CITY_COST, !state.city_spots(seat).is_empty()),
         (SETTLEMENT_COST, !state.settlement_spots(seat).is_empty()),
@@ -33,7 +33,7 @@ pub fn build_distance(state: &State, seat: Seat, hand: ResourceSet) -> u32 {
 
 /// Whether `seat` would refuse to trade with `other` whatever the cards: `other` is within two
 /// points of winning, or leads `seat` by more than two (public points only, as a robot sees).
-pub fn refuses_partner(state: &State, seat: Seat, other: Seat) -> bool {
+pub fn refuses_partner<S: Shape>(state: &State<S>, seat: Seat, other: Seat) -> bool {
     let theirs = state.public_vp(other);
     theirs + 2 >= state.rules().vp_to_win || theirs > state.public_vp(seat) + 2
 }
@@ -41,7 +41,7 @@ pub fn refuses_partner(state: &State, seat: Seat, other: Seat) -> bool {
 /// `Phase::TradeResponse`: the model's answer of the seat to move — accept when it can, the
 /// offerer is an acceptable partner, and the trade strictly lowers its [`build_distance`] (or
 /// keeps it and gains cards).
-pub fn answer(state: &State) -> Action {
+pub fn answer<S: Shape>(state: &State<S>) -> Action {
     let Some(p) = state.pending_offer() else {
         return Action::DeclineOffer;
     };
@@ -72,13 +72,13 @@ pub fn answer(state: &State) -> Action {
 /// [`State::push_offers`] (the highest build, cheapest give first) not yet made this turn,
 /// addressed to every seat it would trade with. `None` when there is no such candidate or no
 /// acceptable partner.
-pub fn choose_offer(state: &State) -> Option<Action> {
+pub fn choose_offer<S: Shape>(state: &State<S>) -> Option<Action> {
     if state.phase() != Phase::Main {
         return None;
     }
     let me = state.current_player();
     let mut partners = 0u8;
-    for s in Seat::all() {
+    for s in state.seats() {
         if s != me && !refuses_partner(state, me, s) && state.hand(s).total() > 0 {
             partners |= 1 << s.index();
         }

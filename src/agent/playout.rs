@@ -1,10 +1,9 @@
 //! Playout policies and the playout loop (random games to the end from a state).
 //! Imports `crate::game` and `rand` only; no allocation in the loop.
 
-use crate::game::topology::topology;
 use crate::game::{
-    pips, Action, ActionList, DevCard, EdgeSet, HexId, Phase, Resource, ResourceSet, Seat, State,
-    CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+    pips, Action, ActionList, BitSet, DevCard, HexId, Phase, Resource, ResourceSet, Seat, Shape,
+    State, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
 use rand::Rng;
 
@@ -12,12 +11,17 @@ use rand::Rng;
 pub trait PlayoutPolicy {
     /// Fills `out` with the candidate actions in `state` (default: every legal action).
     /// Must never be empty unless the game is over.
-    fn candidates(&mut self, state: &State, out: &mut ActionList) {
+    fn candidates<S: Shape>(&mut self, state: &State<S>, out: &mut ActionList) {
         state.legal_actions(out);
     }
 
     /// The index in `actions` (non-empty) of the action to play.
-    fn choose<R: Rng + ?Sized>(&mut self, state: &State, actions: &[Action], rng: &mut R) -> usize;
+    fn choose<S: Shape, R: Rng + ?Sized>(
+        &mut self,
+        state: &State<S>,
+        actions: &[Action],
+        rng: &mut R,
+    ) -> usize;
 }
 
 /// Uniformly random among all legal actions (PlainUCT playouts).
@@ -26,7 +30,12 @@ pub struct UniformPolicy;
 
 impl PlayoutPolicy for UniformPolicy {
     #[inline]
-    fn choose<R: Rng + ?Sized>(&mut self, _: &State, actions: &[Action], rng: &mut R) -> usize {
+    fn choose<S: Shape, R: Rng + ?Sized>(
+        &mut self,
+        _: &State<S>,
+        actions: &[Action],
+        rng: &mut R,
+    ) -> usize {
         rng.gen_range(0..actions.len())
     }
 }
@@ -48,9 +57,9 @@ pub struct HeuristicPolicy;
 impl HeuristicPolicy {
     /// The robber hex with the most production (pips, cities double) of the leading
     /// opponent, avoiding own buildings; ties go to the lowest `HexId`.
-    fn robber_target(state: &State) -> HexId {
+    fn robber_target<S: Shape>(state: &State<S>) -> HexId {
         let me = state.current_player();
-        let topo = topology();
+        let topo = S::topology();
         let rules = state.rules();
         let leader = rules
             .seated()
@@ -60,9 +69,9 @@ impl HeuristicPolicy {
         let mine = topo.hexes_touching(state.settlements(me) | state.cities(me));
         let (ls, lc) = (state.settlements(leader), state.cities(leader));
         // Only hexes at the leader's buildings and at none of ours score above 0.
-        let scoring = topo.hexes_touching(ls | lc) & !mine;
+        let scoring = topo.hexes_touching(ls | lc) - mine;
         let mut best = (0, None);
-        for h in HexId::in_mask(scoring) {
+        for h in scoring {
             if !state.robber_may_go(h) {
                 continue;
             }
@@ -76,16 +85,17 @@ impl HeuristicPolicy {
         // Else the first allowed hex at none of ours (scoring 0), else the first allowed one.
         best.1
             .or_else(|| {
-                HexId::all().find(|&h| state.robber_may_go(h) && mine & (1 << h.index()) == 0)
+                topo.hexes()
+                    .find(|&h| state.robber_may_go(h) && !mine.contains(h))
             })
-            .or_else(|| HexId::all().find(|&h| state.robber_may_go(h)))
+            .or_else(|| topo.hexes().find(|&h| state.robber_may_go(h)))
             .unwrap_or(HexId::new(0))
     }
 
     /// A bank/port trade towards `cost`: give a card we hold beyond `cost` (at our best ratio,
     /// `ratios[give]`) for one we lack.
-    fn trade_towards(
-        state: &State,
+    fn trade_towards<S: Shape>(
+        state: &State<S>,
         hand: ResourceSet,
         ratios: &[u8; 5],
         cost: ResourceSet,
@@ -100,8 +110,8 @@ impl HeuristicPolicy {
     }
 
     /// The three free nodes with the most production pips (initial placement).
-    fn initial_settlements(state: &State, out: &mut ActionList) {
-        let topo = topology();
+    fn initial_settlements<S: Shape>(state: &State<S>, out: &mut ActionList) {
+        let topo = S::topology();
         let board = state.board();
         let mut best = [(0u32, None); 3];
         for n in state.free_nodes() {
@@ -123,7 +133,7 @@ impl HeuristicPolicy {
         }
     }
 
-    fn main_candidates(state: &State, out: &mut ActionList) {
+    fn main_candidates<S: Shape>(state: &State<S>, out: &mut ActionList) {
         let s = state.current_player();
         let hand = state.hand(s);
         // Every build costs two cards or more and every bank/port trade gives two or more:
@@ -142,14 +152,14 @@ impl HeuristicPolicy {
             }
             let can_settle = !state.settlement_spots(s).is_empty();
             let spots = if can_settle {
-                EdgeSet::EMPTY
+                S::Edges::EMPTY
             } else {
                 state.road_spots(s)
             };
             if hand.contains(ROAD_COST) && !can_settle {
-                let topo = topology();
+                let topo = S::topology();
                 let free = state.free_nodes();
-                let mut opening = EdgeSet::EMPTY;
+                let mut opening = S::Edges::EMPTY;
                 for e in spots {
                     if topo.edge_node_set[e.index()].intersects(free) {
                         opening.insert(e);
@@ -202,7 +212,7 @@ impl HeuristicPolicy {
     }
 
     /// Discard from the largest piles, one card at a time.
-    fn discard(state: &State) -> Action {
+    fn discard<S: Shape>(state: &State<S>) -> Action {
         let s = state.to_move();
         let mut hand = state.hand(s);
         let mut d = ResourceSet::EMPTY;
@@ -219,14 +229,14 @@ impl HeuristicPolicy {
 }
 
 impl PlayoutPolicy for HeuristicPolicy {
-    fn candidates(&mut self, state: &State, out: &mut ActionList) {
+    fn candidates<S: Shape>(&mut self, state: &State<S>, out: &mut ActionList) {
         out.clear();
         match state.phase() {
             Phase::Main => Self::main_candidates(state, out),
             Phase::RollOrCard => {
                 let me = state.current_player();
                 let hurt = (state.settlements(me) | state.cities(me))
-                    .intersects(topology().hex_node_set[state.robber().index()]);
+                    .intersects(S::topology().hex_node_set[state.robber().index()]);
                 if hurt
                     && !state.has_played_dev_card()
                     && state.dev_cards(me).get(DevCard::Knight) > 0
@@ -248,7 +258,12 @@ impl PlayoutPolicy for HeuristicPolicy {
     }
 
     #[inline]
-    fn choose<R: Rng + ?Sized>(&mut self, _: &State, actions: &[Action], rng: &mut R) -> usize {
+    fn choose<S: Shape, R: Rng + ?Sized>(
+        &mut self,
+        _: &State<S>,
+        actions: &[Action],
+        rng: &mut R,
+    ) -> usize {
         if actions.len() == 1 {
             0
         } else {
@@ -270,8 +285,8 @@ pub struct PlayoutResult {
 
 /// Plays `state` forward with `policy` until the game ends or `max_steps` actions were
 /// applied. Chance comes from `rng`.
-pub fn playout<P: PlayoutPolicy, R: Rng + ?Sized>(
-    state: &mut State,
+pub fn playout<S: Shape, P: PlayoutPolicy, R: Rng + ?Sized>(
+    state: &mut State<S>,
     policy: &mut P,
     rng: &mut R,
     max_steps: u32,
@@ -294,6 +309,7 @@ pub fn playout<P: PlayoutPolicy, R: Rng + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::topology::topology;
     use crate::game::{Board, Rules};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
@@ -328,7 +344,7 @@ mod tests {
         let mine = state.settlements(me) | state.cities(me);
         let (ls, lc) = (state.settlements(leader), state.cities(leader));
         let mut best = (i32::MIN, HexId::new(0));
-        for h in HexId::all().filter(|&h| state.robber_may_go(h)) {
+        for h in topology().hexes().filter(|&h| state.robber_may_go(h)) {
             let ns = topo.hex_node_set[h.index()];
             let score = if mine.intersects(ns) {
                 -1

@@ -327,7 +327,7 @@ impl SearchGame for CatanGame {
             None => {
                 // Cut off: a share by victory points, worth less than a win.
                 let scale = 2.0 * f32::from(self.state.rules().vp_to_win);
-                for s in Seat::all() {
+                for s in self.state.seats() {
                     r[s.index()] = self.state.total_vp(s) as f32 / scale;
                 }
             }
@@ -438,7 +438,7 @@ mod tests {
             };
             // The bank gives all of one resource to an opponent.
             let r = Resource::ALL[rng.gen_range(0..5)];
-            let other = seat.next();
+            let other = seat.next_of(4);
             let mut hand = st.hand(other);
             hand.add(ResourceSet::of(r, st.bank()[r.index()].max(0) as u8));
             st.set_hand(other, hand);

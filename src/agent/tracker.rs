@@ -17,8 +17,8 @@ impl Tracker {
     /// Beliefs at the start of a game (or of any position where all hands are public).
     pub fn new(state: &State) -> Tracker {
         let mut beliefs: BySeat<BySeat<Belief>> = BySeat::default();
-        for o in Seat::all() {
-            for s in Seat::all() {
+        for o in state.seats() {
+            for s in state.seats() {
                 beliefs[o][s] = Belief::exact(state.hand(s), s != o);
             }
         }
@@ -47,9 +47,9 @@ impl Tracker {
         // victim steals at once; ChooseVictim names it).
         let victim = match action {
             Action::ChooseVictim(v) => Some(v),
-            Action::MoveRobber(_) => {
-                Seat::all().find(|&s| s != thief && after.hand(s).total() < before.hand(s).total())
-            }
+            Action::MoveRobber(_) => after
+                .seats()
+                .find(|&s| s != thief && after.hand(s).total() < before.hand(s).total()),
             _ => None,
         };
         // Who may not see the types of the cards that moved.
@@ -59,9 +59,9 @@ impl Tracker {
                 _ => victim.is_some_and(|v| o != thief && o != v),
             }
         };
-        for o in Seat::all() {
+        for o in after.seats() {
             let hide = hidden_from(o);
-            for s in Seat::all() {
+            for s in after.seats() {
                 let (b, a) = (before.hand(s), after.hand(s));
                 if a == b {
                     continue;
@@ -119,8 +119,8 @@ mod tests {
                 let before = st.clone();
                 st.apply(a, &mut rng);
                 tracker.observe(&before, a, &st);
-                for o in Seat::all() {
-                    for s in Seat::all() {
+                for o in st.seats() {
+                    for s in st.seats() {
                         let b = tracker.belief(o, s);
                         assert!(
                             st.hand(s).contains(b.known),

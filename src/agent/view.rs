@@ -97,7 +97,7 @@ impl View {
     /// development cards — the usual arena view when no tracker is kept.
     pub fn open_hands(state: State, me: Seat) -> View {
         let mut beliefs = BySeat::default();
-        for s in Seat::all() {
+        for s in state.seats() {
             beliefs[s] = Belief {
                 known: state.hand(s),
                 unknown: 0,
@@ -149,7 +149,7 @@ impl View {
     /// A view that knows everything (tests, and agents that do not sample).
     pub fn perfect(state: State, me: Seat) -> View {
         let mut v = View::open_hands(state, me);
-        for s in Seat::all() {
+        for s in v.state.seats() {
             v.beliefs[s].dev_hidden = false;
         }
         v

@@ -76,7 +76,7 @@ fn count_trade(
         Action::OfferTrade(_) => {
             trades[who].offers_made += 1;
             if let Some(p) = after.pending_offer() {
-                for s in Seat::all().filter(|s| p.waiting & (1 << s.index()) != 0) {
+                for s in after.seats().filter(|s| p.waiting & (1 << s.index()) != 0) {
                     trades[agent_at[s.index()]].offers_received += 1;
                 }
             }

@@ -8,11 +8,15 @@
 use jsettlers_protocol as proto;
 use jsettlers_protocol::codes::{GameState, PieceType};
 
-use crate::game::{Action, DevCard, Phase, Resource, ResourceSet, Seat, State};
+use crate::game::{Action, Classic, DevCard, Phase, Resource, ResourceSet, Seat, Shape, State};
 
 /// A seat from a player number, `None` for -1 and anything outside 0..4.
 pub fn seat(pn: i32) -> Option<Seat> {
-    usize::try_from(pn).ok().and_then(Seat::try_new)
+    // The mirror plays the classic board: its four seats.
+    usize::try_from(pn)
+        .ok()
+        .filter(|&i| i < Classic::SEATS)
+        .map(Seat::new)
 }
 
 /// The engine phase of a server game state (`SOCGame` constants, guide §6.1), `None` for

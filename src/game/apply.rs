@@ -10,8 +10,9 @@ use super::phase::Phase;
 use super::resources::{
     DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
+use super::sets::BitSet;
+use super::shape::Shape;
 use super::state::{State, MAX_ROADS};
-use super::topology::topology;
 use rand::Rng;
 use std::fmt;
 
@@ -39,7 +40,7 @@ impl fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
-impl State {
+impl<S: Shape> State<S> {
     /// Whether `a` is legal for [`State::to_move`] now. Accepts everything
     /// [`State::legal_actions`] generates, plus any valid discard (generation may list only a
     /// subset), any year-of-plenty pair order, and any initial road the server would accept
@@ -180,7 +181,7 @@ impl State {
             }
             Action::EndTurn => self.end_turn(),
             Action::BuildRoad(e) => {
-                if self.phase == Phase::Main {
+                if matches!(self.phase, Phase::Main | Phase::SpecialBuilding) {
                     self.pay(s, ROAD_COST);
                 }
                 self.place_road(s, e);
@@ -239,7 +240,7 @@ impl State {
             }
             Action::PickMonopoly(r) => {
                 let mut total = 0u8;
-                for o in Seat::all() {
+                for o in self.seats() {
                     if o != s {
                         total = total.saturating_add(self.hands[o][r]);
                         self.hands[o][r] = 0;
@@ -264,8 +265,11 @@ impl State {
             Action::DeclineOffer => self.decline_offer(),
         }
         // SOCGame.checkForWinner: only the current player wins, checked after each action
-        // and when a turn starts (SOCGame.endTurn).
-        if self.phase != Phase::Over && self.total_vp(self.current) >= self.rules.vp_to_win {
+        // and when a turn starts (SOCGame.endTurn); never in the Special Building Phase,
+        // where the current player is not the turn's owner.
+        if !matches!(self.phase, Phase::Over | Phase::SpecialBuilding)
+            && self.total_vp(self.current) >= self.rules.vp_to_win
+        {
             self.end_game();
         }
     }
@@ -278,7 +282,7 @@ impl State {
             // SOCGame.rollDice_update7gameState: everyone with more than 7 cards discards
             // half, rounded down (SOCPlayer.getCountToDiscard: total / 2).
             let mut any = false;
-            for o in Seat::all() {
+            for o in self.seats() {
                 let t = self.hands[o].total();
                 self.discard_owed[o] = if t > 7 { (t / 2) as u8 } else { 0 };
                 any |= t > 7;
@@ -298,7 +302,7 @@ impl State {
     /// that number gives 1 per settlement, 2 per city. With `Rules::bank_limit`, a resource the
     /// bank cannot pay to everyone is paid to nobody.
     fn distribute(&mut self, d: u8) {
-        let topo = topology();
+        let topo = S::topology();
         let mut gains = [ResourceSet::EMPTY; 4];
         let mut owed = [0i16; 5];
         for hex in self.board.hexes_with_number(d) {
@@ -330,8 +334,57 @@ impl State {
     }
 
     fn end_turn(&mut self) {
+        if self.phase == Phase::SpecialBuilding {
+            return self.next_special_builder();
+        }
+        if self.rules.special_building {
+            // SOCGame.advanceTurnToSpecialBuilding: the others, in turn order, build first.
+            let owner = self.current;
+            let mut left = 0u8;
+            let mut s = self.rules.next_seat(owner);
+            while s != owner {
+                if self.can_special_build(s) {
+                    left |= 1 << s.index();
+                }
+                s = self.rules.next_seat(s);
+            }
+            if left != 0 {
+                self.sbp_owner = owner;
+                self.sbp_left = left;
+                return self.next_special_builder();
+            }
+        }
         // SOCGame.advanceTurn: the next occupied seat.
         self.begin_turn(self.rules.next_seat(self.current), Some(Phase::RollOrCard));
+    }
+
+    /// The next seat of the Special Building Phase after the current one, or, when none is
+    /// left, the turn after its owner's (`SOCGame.advanceTurnToSpecialBuilding` cases C, D).
+    fn next_special_builder(&mut self) {
+        let mut s = self.rules.next_seat(self.current);
+        while s != self.sbp_owner && self.sbp_left != 0 {
+            if self.sbp_left & (1 << s.index()) != 0 {
+                self.sbp_left &= !(1 << s.index());
+                return self.begin_turn(s, Some(Phase::SpecialBuilding));
+            }
+            s = self.rules.next_seat(s);
+        }
+        self.sbp_left = 0;
+        let next = self.rules.next_seat(self.sbp_owner);
+        self.begin_turn(next, Some(Phase::RollOrCard));
+    }
+
+    /// Whether `s` could build anything in a Special Building Phase: afford and place a road,
+    /// settlement or city, or buy a development card.
+    pub fn can_special_build(&self, s: Seat) -> bool {
+        let hand = self.hands[s];
+        let (roads, settlements, cities) = self.pieces_left(s);
+        (hand.contains(DEV_CARD_COST) && self.deck.total() > 0)
+            || (cities > 0 && hand.contains(CITY_COST) && !self.city_spots(s).is_empty())
+            || (settlements > 0
+                && hand.contains(SETTLEMENT_COST)
+                && !self.settlement_spots(s).is_empty())
+            || (roads > 0 && hand.contains(ROAD_COST) && !self.road_spots(s).is_empty())
     }
 
     fn discard(&mut self, seat: Seat, d: ResourceSet) {
@@ -418,6 +471,7 @@ mod tests {
     use crate::game::rules::Rules;
     use crate::game::sets::NodeSet;
     use crate::game::setup::{Setup, SetupError};
+    use crate::game::topology::topology;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
     use Resource::*;
@@ -529,10 +583,11 @@ mod tests {
         assert_eq!(st.phase(), Phase::RollOrCard);
         assert_eq!(st.current_player(), seat(2));
         // Every seat holds one card per land hex next to its second settlement.
-        for s in Seat::all() {
+        for s in Seat::first(4) {
             let second = st.last_settlement(s).unwrap();
             let lands = topology()
                 .node_hexes(second)
+                .into_iter()
                 .filter(|h| st.board().hex_resource[h.index()].is_some())
                 .count();
             assert_eq!(st.hand(s).total() as usize, lands, "{s:?}");
@@ -573,11 +628,13 @@ mod tests {
             ResourceSet::new(2, 2, 2, 2, 0),
             ResourceSet::new(3, 3, 3, 0, 0),
             ResourceSet::new(4, 4, 4, 4, 4),
+            ResourceSet::EMPTY,
+            ResourceSet::EMPTY,
         ];
         let mut st = state(&s);
         roll(&mut st, 7);
         assert_eq!(st.phase(), Phase::Discard);
-        assert_eq!(st.discard_owed.0, [0, 4, 4, 10]);
+        assert_eq!(st.discard_owed.0, [0, 4, 4, 10, 0, 0]);
         assert_eq!(st.to_move(), seat(1));
         assert!(!st.is_legal(Action::Discard(ResourceSet::new(1, 1, 1, 0, 0))));
         st.apply(Action::Discard(ResourceSet::new(1, 1, 1, 1, 0)), &mut rng());
@@ -866,7 +923,7 @@ mod tests {
     fn largest_army_needs_three_and_more_than_the_holder() {
         let mut s = setup();
         s.dev_cards.0[0] = DevSet([1, 0, 0, 0, 0]);
-        s.knights_played.0 = [2, 3, 0, 0];
+        s.knights_played.0 = [2, 3, 0, 0, 0, 0];
         s.largest_army = Some(seat(1));
         let mut st = state(&s);
         st.apply(Action::PlayKnight, &mut rng());
@@ -922,17 +979,17 @@ mod tests {
         // SOCGame.updateLongestRoad: a tie keeps the holder; a tie without the holder at the
         // top means nobody; a unique longest takes it.
         let mut st = state(&setup());
-        st.road_len.0 = [5, 5, 0, 0];
+        st.road_len.0 = [5, 5, 0, 0, 0, 0];
         st.longest_road = Some(seat(0));
         st.update_longest_road_award();
         assert_eq!(st.longest_road, Some(seat(0)));
-        st.road_len.0 = [4, 6, 6, 0];
+        st.road_len.0 = [4, 6, 6, 0, 0, 0];
         st.update_longest_road_award();
         assert_eq!(st.longest_road, None);
-        st.road_len.0 = [4, 6, 7, 0];
+        st.road_len.0 = [4, 6, 7, 0, 0, 0];
         st.update_longest_road_award();
         assert_eq!(st.longest_road, Some(seat(2)));
-        st.road_len.0 = [4, 4, 4, 0];
+        st.road_len.0 = [4, 4, 4, 0, 0, 0];
         st.update_longest_road_award();
         assert_eq!(st.longest_road, None);
     }

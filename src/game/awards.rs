@@ -3,14 +3,15 @@
 //! game vocabulary only.
 
 use super::ids::Seat;
-use super::road::longest_road;
+use super::road::longest_road_on;
+use super::shape::Shape;
 use super::state::State;
 
-impl State {
+impl<S: Shape> State<S> {
     /// Recomputes a seat's longest road length.
     pub(crate) fn update_road_len(&mut self, seat: Seat) {
         let blockers = self.occupied - self.settlements[seat] - self.cities[seat];
-        self.road_len[seat] = longest_road(self.roads[seat], blockers);
+        self.road_len[seat] = longest_road_on::<S>(self.roads[seat], blockers);
     }
 
     /// Reassigns the longest-road award from the current lengths (`SOCGame.updateLongestRoad`):
@@ -35,7 +36,7 @@ impl State {
     /// `SOCGame.updateLargestArmy`: at least 3 knights and more than the holder.
     pub(super) fn update_largest_army(&mut self) {
         let mut size = self.largest_army.map_or(2, |h| self.knights[h]);
-        for o in Seat::all() {
+        for o in self.seats() {
             if self.knights[o] > size {
                 size = self.knights[o];
                 self.largest_army = Some(o);

@@ -1,10 +1,13 @@
 //! One game's fixed facts: land hex resources and dice numbers, port types, robber start;
-//! decoding from the server's BOARDLAYOUT and a seeded generator of legal classic boards.
+//! decoding from the server's BOARDLAYOUT (classic) and BOARDLAYOUT2 (classic and 6-player
+//! encodings), and seeded generators of legal boards of each shape.
 //! Imports std, `rand::Rng`, and the game vocabulary.
 
 use super::ids::HexId;
 use super::resources::Resource;
-use super::topology::{topology, LAND_LAYOUT_INDEX, PORT_POSITIONS};
+use super::sets::BitSet;
+use super::shape::{Classic, Shape, Six, Table};
+use super::topology::{LAND_LAYOUT_INDEX, LAYOUT_HEX_COORDS, PORT_POSITIONS};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
@@ -27,28 +30,30 @@ pub const fn pips(number: u8) -> u8 {
 /// A port's trade: `None` = 3:1 any resource, `Some(r)` = 2:1 for `r`.
 pub type PortKind = Option<Resource>;
 
-/// The static part of one game's board.
+/// The static part of one game's board, on a board of shape `S` (the classic board unless
+/// named).
 ///
-/// Invariants: exactly one hex has no resource (the desert) and it has number 0; the other 18
-/// have numbers 2..=12 except 7; `robber_start` is a land hex.
+/// Invariants: the deserts (one classic, two on the 6-player board) have no resource and
+/// number 0; the other hexes have numbers 2..=12 except 7; `robber_start` is a land hex.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Board {
+pub struct Board<S: Shape = Classic> {
     /// Resource of each land hex (`None` = desert).
-    pub hex_resource: [Option<Resource>; 19],
+    pub hex_resource: S::PerHex<Option<Resource>>,
     /// Dice number of each land hex (0 = desert).
-    pub hex_number: [u8; 19],
-    /// Trade of each of the nine fixed port positions (`topology::PORT_POSITIONS` order).
-    pub ports: [PortKind; 9],
+    pub hex_number: S::PerHex<u8>,
+    /// Trade of each port, in the server's port order (`Shape::PORT_EDGES`).
+    pub ports: S::PerPort<PortKind>,
     /// Where the robber starts (the desert on a generated board; from the layout otherwise).
     pub robber_start: HexId,
-    /// Land hexes by dice number, as bit masks over `HexId` — a cache of `hex_number`.
-    by_number: [u32; 13],
+    /// Land hexes by dice number — a cache of `hex_number`.
+    by_number: [S::Hexes; 13],
 }
 
 /// Why a BOARDLAYOUT could not be decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutError {
-    /// The hex or number array does not have 37 values.
+    /// The hex or number array does not have 37 values (or the ports array is not the
+    /// board's port count).
     WrongLength(usize),
     /// A land hex value is not 0..=5.
     BadLandHex {
@@ -95,18 +100,18 @@ impl fmt::Display for LayoutError {
 
 impl std::error::Error for LayoutError {}
 
-impl Board {
+impl<S: Shape> Board<S> {
     /// A board from its facts (numbers outside 2..=12 mean "none").
     pub fn new(
-        hex_resource: [Option<Resource>; 19],
-        hex_number: [u8; 19],
-        ports: [PortKind; 9],
+        hex_resource: S::PerHex<Option<Resource>>,
+        hex_number: S::PerHex<u8>,
+        ports: S::PerPort<PortKind>,
         robber_start: HexId,
-    ) -> Board {
-        let mut by_number = [0u32; 13];
-        for (h, &n) in hex_number.iter().enumerate() {
+    ) -> Board<S> {
+        let mut by_number = [S::Hexes::EMPTY; 13];
+        for (h, &n) in hex_number.as_ref().iter().enumerate() {
             if (2..=12).contains(&n) {
-                by_number[n as usize] |= 1 << h;
+                by_number[n as usize].insert(HexId::new(h));
             }
         }
         Board {
@@ -119,23 +124,196 @@ impl Board {
     }
 
     /// A blank board: no hex produces, every port is 3:1, the robber on the first hex. Not a
-    /// game's board (it breaks the one-desert invariant): what a client's mirror holds until
+    /// game's board (it breaks the desert invariant): what a client's mirror holds until
     /// the server sends the real layout ([`State::lay_board`](super::State::lay_board)).
-    pub fn blank() -> Board {
+    pub fn blank() -> Board<S> {
         Board::new(
-            [None; 19],
-            [0; 19],
-            [None; 9],
-            HexId::all().next().expect("19 land hexes"),
+            S::PerHex::<Option<Resource>>::filled(None),
+            S::PerHex::<u8>::filled(0),
+            S::PerPort::<PortKind>::filled(None),
+            HexId::new(0),
         )
     }
 
     /// The land hexes carrying dice number `n` (none for numbers outside 2..=12).
     #[inline]
-    pub fn hexes_with_number(&self, n: u8) -> impl Iterator<Item = HexId> {
-        HexId::in_mask(self.by_number.get(n as usize).copied().unwrap_or(0))
+    pub fn hexes_with_number(&self, n: u8) -> S::Hexes {
+        self.by_number
+            .get(n as usize)
+            .copied()
+            .unwrap_or(S::Hexes::EMPTY)
     }
 
+    /// The first desert hex.
+    pub fn desert(&self) -> Option<HexId> {
+        self.hex_resource
+            .as_ref()
+            .iter()
+            .position(|r| r.is_none())
+            .map(HexId::new)
+    }
+
+    /// Decodes the hex and number arrays of a BOARDLAYOUT2 in encoding v1 or v2
+    /// (`SOCBoardLayout2`; `SOCGameHandler.getBoardLayoutMessage`): `HL` holds the 37 hexes
+    /// of the layout (`SOCBoard.numToHexID` order) with water sent as 6 and the desert as 0;
+    /// `NL` the dice number of each (0 or -1 where none: `SOCBoard.getNumberLayout`); `PL`
+    /// each port's type in the server's port order (0 = 3:1, 1..5 = 2:1 of that resource);
+    /// `RH` the robber's hex.
+    ///
+    /// # Errors
+    /// A [`LayoutError`] naming the first bad value.
+    pub fn from_layout2(
+        hexes: &[i32],
+        numbers: &[i32],
+        ports: &[i32],
+        robber: i32,
+    ) -> Result<Board<S>, LayoutError> {
+        if hexes.len() != 37 || numbers.len() != 37 {
+            return Err(LayoutError::WrongLength(hexes.len().min(numbers.len())));
+        }
+        if ports.len() != S::PORTS {
+            return Err(LayoutError::WrongLength(ports.len()));
+        }
+        let topo = S::topology();
+        let robber_start = topo
+            .hex_from_server(robber)
+            .ok_or(LayoutError::BadRobber(robber))?;
+        let mut resource = S::PerHex::<Option<Resource>>::filled(None);
+        let mut number = S::PerHex::<u8>::filled(0);
+        for h in topo.hexes() {
+            let coord = topo.hex_to_server(h) as u8;
+            let index = LAYOUT_HEX_COORDS
+                .iter()
+                .position(|&c| c == coord)
+                .expect("every land hex is in the 37-hex layout");
+            let value = hexes[index];
+            resource[h.index()] = match value {
+                0 => None,
+                1..=5 => Resource::from_server(value),
+                _ => return Err(LayoutError::BadLandHex { index, value }),
+            };
+            let n = numbers[index];
+            number[h.index()] = match (resource[h.index()], n) {
+                (None, -1 | 0) => 0,
+                (Some(_), 2..=6 | 8..=12) => n as u8,
+                _ => return Err(LayoutError::BadNumber { index, value: n }),
+            };
+        }
+        let mut kinds = S::PerPort::<PortKind>::filled(None);
+        for (p, &value) in ports.iter().enumerate() {
+            kinds[p] = match value {
+                0 => None,
+                1..=5 => Resource::from_server(value),
+                _ => return Err(LayoutError::BadPort { index: p, value }),
+            };
+        }
+        Ok(Board::new(resource, number, kinds, robber_start))
+    }
+
+    /// Encodes as BOARDLAYOUT2 arrays of encoding v1/v2 (`HL`, `NL`, `PL`, `RH`); the inverse
+    /// of [`Board::from_layout2`]. Hexes off the board are water (6), numbers -1 there.
+    pub fn to_layout2(&self) -> (Vec<i32>, Vec<i32>, Vec<i32>, i32) {
+        let topo = S::topology();
+        let mut hexes = vec![6; 37];
+        let mut numbers = vec![-1; 37];
+        for h in topo.hexes() {
+            let coord = topo.hex_to_server(h) as u8;
+            let index = LAYOUT_HEX_COORDS
+                .iter()
+                .position(|&c| c == coord)
+                .expect("every land hex is in the 37-hex layout");
+            hexes[index] = self.hex_resource[h.index()].map_or(0, Resource::to_server);
+            numbers[index] = i32::from(self.hex_number[h.index()]);
+        }
+        let ports = self
+            .ports
+            .as_ref()
+            .iter()
+            .map(|p| p.map_or(0, Resource::to_server))
+            .collect();
+        (hexes, numbers, ports, topo.hex_to_server(self.robber_start))
+    }
+}
+
+/// Shuffles `tokens` onto the non-desert hexes until no 6 or 8 are neighbours (as JSettlers'
+/// `SOCBoardAtServer.makeNewBoard` requires).
+fn deal_numbers<S: Shape, R: Rng + ?Sized>(
+    tiles: &S::PerHex<Option<Resource>>,
+    tokens: &mut [u8],
+    rng: &mut R,
+) -> S::PerHex<u8> {
+    let topo = S::topology();
+    loop {
+        tokens.shuffle(rng);
+        let mut numbers = S::PerHex::<u8>::filled(0);
+        let mut k = 0;
+        for h in 0..S::HEXES {
+            if tiles[h].is_some() {
+                numbers[h] = tokens[k];
+                k += 1;
+            }
+        }
+        let red = |n: u8| n == 6 || n == 8;
+        let clash = topo.hexes().any(|h| {
+            red(numbers[h.index()])
+                && topo.hex_neighbours[h.index()]
+                    .into_iter()
+                    .any(|g| red(numbers[g.index()]))
+        });
+        if !clash {
+            return numbers;
+        }
+    }
+}
+
+impl Board<Six> {
+    /// A random legal 6-player board: the 28 resource tiles of `SOCBoard6p`
+    /// (`makeNewBoard_landHexTypes_v2`: 5 clay, 5 ore, 6 sheep, 6 wheat, 6 wood) and two
+    /// deserts shuffled; its 28 number tokens (`makeNewBoard_diceNums_v2`) shuffled onto the
+    /// resource hexes until no 6 or 8 are neighbours; the 11 port types (`PORTS_TYPE_V2`:
+    /// five 3:1, two sheep, one each of the others) shuffled. The robber starts on the first
+    /// desert.
+    pub fn random_six<R: Rng + ?Sized>(rng: &mut R) -> Board<Six> {
+        use Resource::*;
+        let mut tiles: [Option<Resource>; 30] = [None; 30];
+        let kinds = [(Clay, 5), (Ore, 5), (Sheep, 6), (Wheat, 6), (Wood, 6)];
+        let mut i = 2;
+        for (r, n) in kinds {
+            for _ in 0..n {
+                tiles[i] = Some(r);
+                i += 1;
+            }
+        }
+        tiles.shuffle(rng);
+        let mut tokens: [u8; 28] = [
+            2, 5, 4, 6, 3, 9, 8, 11, 11, 10, 6, 3, 8, 4, 8, 10, 11, 12, 10, 5, 4, 9, 5, 9, 12, 3,
+            2, 6,
+        ];
+        let numbers = deal_numbers::<Six, R>(&tiles, &mut tokens, rng);
+        let mut ports: [PortKind; 11] = [
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some(Clay),
+            Some(Ore),
+            Some(Sheep),
+            Some(Sheep),
+            Some(Wheat),
+            Some(Wood),
+        ];
+        ports.shuffle(rng);
+        let board = Board::new(tiles, numbers, ports, HexId::new(0));
+        let desert = board.desert().expect("two deserts");
+        Board {
+            robber_start: desert,
+            ..board
+        }
+    }
+}
+
+impl Board<Classic> {
     /// Decodes the server's BOARDLAYOUT (1014) arrays: 37 hex values, 37 number indices and the
     /// robber hex coordinate (guide §5.1): land values 0 = desert, 1..5 = clay..wood; port values
     /// 7..12 = 3:1, ≥ 16 = 2:1 for `v & 0xF`; numbers index [`NUMBER_BY_INDEX`], -1 = none.
@@ -151,7 +329,7 @@ impl Board {
             return Err(LayoutError::WrongLength(hexes.len().min(numbers.len())));
         }
         let robber_start = HexId::from_server(robber).ok_or(LayoutError::BadRobber(robber))?;
-        let mut b = Board::new([None; 19], [0; 19], [None; 9], robber_start);
+        let mut b: Board<Classic> = Board::new([None; 19], [0; 19], [None; 9], robber_start);
         for (h, &index) in LAND_LAYOUT_INDEX.iter().enumerate() {
             let value = hexes[index];
             b.hex_resource[h] = match value {
@@ -210,7 +388,7 @@ impl Board {
     /// hexes until no 6 or 8 are neighbours (as JSettlers' `SOCBoardAtServer.makeNewBoard`
     /// requires); the nine port types (four 3:1, one 2:1 each) shuffled over the fixed
     /// positions. The robber starts on the desert.
-    pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Board {
+    pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Board<Classic> {
         use Resource::*;
         let mut tiles: [Option<Resource>; 19] = [
             Some(Wood),
@@ -236,26 +414,7 @@ impl Board {
         tiles.shuffle(rng);
         let mut tokens: [u8; 18] = [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12];
         let desert = tiles.iter().position(|t| t.is_none()).unwrap();
-        let topo = topology();
-        let hex_number = loop {
-            tokens.shuffle(rng);
-            let mut numbers = [0u8; 19];
-            let mut k = 0;
-            for (h, n) in numbers.iter_mut().enumerate() {
-                if h != desert {
-                    *n = tokens[k];
-                    k += 1;
-                }
-            }
-            let red = |n: u8| n == 6 || n == 8;
-            let clash = (0..19).any(|h| {
-                red(numbers[h])
-                    && (0..19).any(|g| topo.hex_neighbours[h] >> g & 1 != 0 && red(numbers[g]))
-            });
-            if !clash {
-                break numbers;
-            }
-        };
+        let hex_number = deal_numbers::<Classic, R>(&tiles, &mut tokens, rng);
         let mut ports: [PortKind; 9] = [
             None,
             None,
@@ -270,19 +429,12 @@ impl Board {
         ports.shuffle(rng);
         Board::new(tiles, hex_number, ports, HexId::new(desert))
     }
-
-    /// The desert hex.
-    pub fn desert(&self) -> Option<HexId> {
-        self.hex_resource
-            .iter()
-            .position(|r| r.is_none())
-            .map(HexId::new)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::topology::topology;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
@@ -330,7 +482,7 @@ mod tests {
             );
             for h in 0..19 {
                 for g in 0..19 {
-                    if topo.hex_neighbours[h] >> g & 1 != 0 {
+                    if topo.hex_neighbours[h].contains(HexId::new(g)) {
                         let red = |n: u8| n == 6 || n == 8;
                         assert!(!(red(b.hex_number[h]) && red(b.hex_number[g])));
                     }

@@ -2,10 +2,10 @@
 //! outcome the server reported. Imports std, `rand::Rng`, and the game vocabulary.
 
 use super::action::Action;
-use super::ids::Seat;
 use super::resources::{DevCard, DevSet, Resource, ResourceSet};
+use super::sets::BitSet;
+use super::shape::Shape;
 use super::state::State;
-use super::topology::topology;
 use rand::Rng;
 
 /// A source of chance outcomes, asked by `apply` only when the action needs one.
@@ -106,7 +106,7 @@ impl OutcomeList {
     }
 }
 
-impl State {
+impl<S: Shape> State<S> {
     /// Every chance outcome of applying `a` (assumed legal) with its probability: the 11 dice
     /// totals for `Roll`, the card kinds left in the deck for `BuyDevCard`, the victim's
     /// resource kinds for a steal (`ChooseVictim`, or `MoveRobber` with a single victim).
@@ -144,8 +144,8 @@ impl State {
             }
             Action::ChooseVictim(v) => v,
             Action::MoveRobber(h) => {
-                let ns = topology().hex_node_set[h.index()];
-                let mut victims = Seat::all().filter(|&o| {
+                let ns = S::topology().hex_node_set[h.index()];
+                let mut victims = self.seats().filter(|&o| {
                     o != self.current
                         && (self.settlements[o] | self.cities[o]).intersects(ns)
                         && self.hands[o].total() > 0
@@ -174,6 +174,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Seat;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 

@@ -13,9 +13,10 @@ use super::ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 use super::phase::Phase;
 use super::resources::{DevCard, ResourceSet};
 use super::rules::Rules;
+use super::sets::BitSet;
 use super::setup::SetupError;
+use super::shape::Shape;
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
-use super::topology::topology;
 
 /// A piece on the board, as a server announces it (`SOCPutPiece`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +29,7 @@ pub enum Piece {
     City(NodeId),
 }
 
-impl State {
+impl<S: Shape> State<S> {
     /// Puts `piece` down for `seat` without payment or phase change (the server charged for
     /// it in its own messages), after the piece rules of [`super::check_pieces`]: stock left,
     /// a free node obeying the distance rule for a settlement, the seat's own settlement for
@@ -41,7 +42,7 @@ impl State {
         match piece {
             Piece::Road(e) => {
                 let anchors = self.settlements[seat] | self.cities[seat] | self.road_nodes[seat];
-                if !topology().edge_node_set[e.index()].intersects(anchors) {
+                if !S::topology().edge_node_set[e.index()].intersects(anchors) {
                     return Err(SetupError::DisconnectedRoad(seat));
                 }
             }
@@ -137,7 +138,7 @@ impl State {
         }
         self.cities[seat].insert(n);
         self.occupy(seat, n);
-        for o in Seat::all() {
+        for o in self.seats() {
             if o != seat && self.road_nodes[o].contains(n) {
                 self.update_road_reach(o);
             }
@@ -194,7 +195,7 @@ impl State {
     /// (the second initial settlement's income, `SOCGame.putPieceCommon` in START2A).
     pub fn settlement_yield(&self, n: NodeId) -> ResourceSet {
         let mut out = ResourceSet::EMPTY;
-        for h in topology().node_hexes(n) {
+        for h in S::topology().node_hexes(n) {
             if let Some(r) = self.board.hex_resource[h.index()] {
                 out[r] += 1;
             }
@@ -288,7 +289,7 @@ impl State {
     /// TURN both come here.
     #[inline]
     pub fn begin_turn(&mut self, seat: Seat, phase: Option<Phase>) {
-        for s in Seat::all() {
+        for s in self.seats() {
             self.age_dev_cards(s);
         }
         self.played_dev = false;
@@ -414,7 +415,7 @@ impl State {
         (seat_a, a, new_a): (Seat, DevCard, bool),
         (seat_b, b, new_b): (Seat, DevCard, bool),
     ) -> bool {
-        let has = |st: &State, s: Seat, c: DevCard, new: bool| {
+        let has = |st: &State<S>, s: Seat, c: DevCard, new: bool| {
             (if new { st.dev_new[s] } else { st.dev_old[s] })[c] > 0
         };
         if !has(self, seat_a, a, new_a) || !has(self, seat_b, b, new_b) {
@@ -429,7 +430,7 @@ impl State {
 
     /// Lays the real board on a game that has none yet (a client's mirror learns the layout
     /// after the game's other facts). Returns false, changing nothing, once a piece stands.
-    pub fn lay_board(&mut self, board: super::Board) -> bool {
+    pub fn lay_board(&mut self, board: super::Board<S>) -> bool {
         if !self.occupied.is_empty() || !self.all_roads.is_empty() {
             return false;
         }
@@ -443,6 +444,7 @@ impl State {
 mod tests {
     use super::*;
     use crate::game::sets::NodeSet;
+    use crate::game::topology::topology;
     use crate::game::Board;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
@@ -483,7 +485,9 @@ mod tests {
                 seats,
                 ..Rules::default()
             };
-            let first = Seat::all().find(|s| seats & (1 << s.index()) != 0).unwrap();
+            let first = Seat::first(4)
+                .find(|s| seats & (1 << s.index()) != 0)
+                .unwrap();
             let mut st = State::new(Board::random(&mut rng), rules, first);
             st.current = first;
             for turn in 1..40u32 {
@@ -509,7 +513,7 @@ mod tests {
         st.age_dev_cards(b);
         let total = |st: &State| {
             let mut t = st.deck();
-            for s in Seat::all() {
+            for s in Seat::first(4) {
                 for c in DevCard::ALL {
                     t[c] += st.dev_cards(s)[c] + st.new_dev_cards(s)[c];
                 }
@@ -541,10 +545,11 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(3);
         let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
         let (a, b) = (Seat::new(0), Seat::new(1));
-        let home = NodeId::all().nth(20).unwrap();
+        let home = topology().nodes().nth(20).unwrap();
         let next_door = topo.node_neighbours[home.index()].first().unwrap();
         let own_edge = topo.node_edges(home).next().unwrap();
-        let far_edge = EdgeId::all()
+        let far_edge = topology()
+            .edges()
             .find(|e| {
                 !topo.edge_node_set[e.index()]
                     .intersects(topo.node_neighbours[home.index()] | NodeSet::single(home))
@@ -582,7 +587,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(5);
         let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
         let empty = st.clone();
-        let home = NodeId::all().nth(30).unwrap();
+        let home = topology().nodes().nth(30).unwrap();
         st.put_piece(Seat::new(2), Piece::Settlement(home)).unwrap();
         st.set_last_settlement(Seat::new(2), Some(home));
         assert!(st.take_back_settlement(Seat::new(2), home));
@@ -595,7 +600,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(8);
         let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
         let (a, b, c) = (Seat::new(2), Seat::new(3), Seat::new(1));
-        let home = NodeId::all().nth(22).unwrap();
+        let home = topology().nodes().nth(22).unwrap();
         let next_door = topo.node_neighbours[home.index()].first().unwrap();
         // An initial settlement taken back; another seat settles next to the freed node, a
         // third has a trail of two roads through it.
@@ -654,7 +659,12 @@ mod tests {
         assert_eq!(st, city_again);
 
         // No city left in stock.
-        let free = |st: &State| NodeId::all().find(|n| !st.blocked.contains(*n)).unwrap();
+        let free = |st: &State| {
+            topology()
+                .nodes()
+                .find(|n| !st.blocked.contains(*n))
+                .unwrap()
+        };
         for _ in 0..3 {
             st.put_city_without_settlement(a, free(&st)).unwrap();
         }
@@ -673,7 +683,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(6);
         let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
         let a = Seat::new(1);
-        let home = NodeId::all().nth(25).unwrap();
+        let home = topology().nodes().nth(25).unwrap();
         st.put_piece(a, Piece::Settlement(home)).unwrap();
         let edge = topo.node_edges(home).next().unwrap();
         let before_road = st.clone();
@@ -692,9 +702,10 @@ mod tests {
     fn yield_and_knights_use_the_engine_rules() {
         let mut rng = SmallRng::seed_from_u64(4);
         let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-        let node = NodeId::all().nth(20).unwrap();
+        let node = topology().nodes().nth(20).unwrap();
         let expected: u32 = topology()
             .node_hexes(node)
+            .into_iter()
             .filter(|h| st.board().hex_resource[h.index()].is_some())
             .count() as u32;
         assert_eq!(st.settlement_yield(node).total(), expected);

@@ -23,6 +23,12 @@ macro_rules! dense_id {
                 Self(i as u8)
             }
 
+            /// The first `n` ids in index order.
+            #[inline]
+            pub fn below(n: usize) -> impl Iterator<Item = Self> + Clone {
+                (0..n as u8).map(Self)
+            }
+
             /// The id with this index, or `None` when out of range.
             #[inline]
             pub const fn try_new(i: usize) -> Option<Self> {
@@ -38,11 +44,6 @@ macro_rules! dense_id {
             pub const fn index(self) -> usize {
                 self.0 as usize
             }
-
-            /// Every id in index order.
-            pub fn all() -> impl Iterator<Item = Self> + Clone {
-                (0..$count as u8).map(Self)
-            }
         }
 
         impl fmt::Debug for $name {
@@ -54,73 +55,80 @@ macro_rules! dense_id {
 }
 
 dense_id!(
-    /// A seat (JSettlers player number), 0..3.
+    /// A seat (JSettlers player number), 0..5: four seats on the classic board, six on the
+    /// 6-player board ([`Shape::SEATS`](super::Shape::SEATS)).
     Seat,
-    4,
+    MAX_SEATS,
     "Seat"
 );
 dense_id!(
-    /// A land node (settlement spot), 0..53, in the order of the server's node list
-    /// (guide §5.3); convert with `from_server`/`to_server` in `topology`.
+    /// A land node (settlement spot) of the board's [`Shape`](super::Shape), in the order of
+    /// the server's node coordinates (ascending; guide §5.3); convert with the shape's
+    /// topology (`node_from_server`/`node_to_server`). 0..53 on the classic board.
     NodeId,
-    54,
+    256,
     "Node"
 );
 dense_id!(
-    /// A land edge (road spot), 0..71, in the order of the server's edge list (guide §5.3).
+    /// A land edge (road spot) of the board's shape, in the order of the server's edge
+    /// coordinates (ascending; guide §5.3). 0..71 on the classic board.
     EdgeId,
-    72,
+    256,
     "Edge"
 );
 dense_id!(
-    /// A land hex, 0..18, in the order `33 35 37 53 55 57 59 73 75 77 79 7B 95 97 99 9B B7 B9 BB`.
+    /// A land hex of the board's shape, in ascending server coordinates: on the classic board
+    /// 0..18, `33 35 37 53 55 57 59 73 75 77 79 7B 95 97 99 9B B7 B9 BB`.
     HexId,
-    19,
+    256,
     "Hex"
 );
 
-impl HexId {
-    /// The hexes of a bit mask over `HexId` (bit `h` for hex `h`), lowest first.
-    #[inline]
-    pub fn in_mask(mut mask: u32) -> impl Iterator<Item = HexId> {
-        std::iter::from_fn(move || {
-            if mask == 0 {
-                return None;
-            }
-            let h = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(HexId::new(h))
-        })
-    }
-}
+/// Seats on the largest board (the 6-player board).
+pub const MAX_SEATS: usize = 6;
 
 impl Seat {
-    /// The seat after this one (wrapping), i.e. the next player in turn order.
+    /// The seat after this one among `seats` seats (wrapping).
     #[inline]
-    pub const fn next(self) -> Seat {
-        Seat((self.0 + 1) & 3)
+    pub const fn next_of(self, seats: usize) -> Seat {
+        if self.0 as usize + 1 >= seats {
+            Seat(0)
+        } else {
+            Seat(self.0 + 1)
+        }
     }
 
-    /// The seat before this one (wrapping).
+    /// The seat before this one among `seats` seats (wrapping).
     #[inline]
-    pub const fn prev(self) -> Seat {
-        Seat((self.0 + 3) & 3)
+    pub const fn prev_of(self, seats: usize) -> Seat {
+        if self.0 == 0 {
+            Seat(seats as u8 - 1)
+        } else {
+            Seat(self.0 - 1)
+        }
+    }
+
+    /// The first `seats` seats, in order.
+    #[inline]
+    pub fn first(seats: usize) -> impl Iterator<Item = Seat> + Clone {
+        (0..seats as u8).map(Seat)
     }
 }
 
-/// One value per seat, indexed by [`Seat`].
+/// One value per seat, indexed by [`Seat`]; room for [`MAX_SEATS`] on every board (a classic
+/// game leaves seats 4 and 5 empty).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct BySeat<T>(pub [T; 4]);
+pub struct BySeat<T>(pub [T; MAX_SEATS]);
 
 impl<T> BySeat<T> {
-    /// Pairs of (seat, value) in seat order.
+    /// Pairs of (seat, value) in seat order, all [`MAX_SEATS`].
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
         self.0.iter().enumerate().map(|(i, v)| (Seat::new(i), v))
     }
 
     /// A new container with `f` applied to each value.
     pub fn map<U>(&self, mut f: impl FnMut(&T) -> U) -> BySeat<U> {
-        BySeat([f(&self.0[0]), f(&self.0[1]), f(&self.0[2]), f(&self.0[3])])
+        BySeat(std::array::from_fn(|i| f(&self.0[i])))
     }
 }
 

@@ -52,6 +52,7 @@ mod road;
 mod rules;
 mod sets;
 mod setup;
+mod shape;
 mod state;
 pub mod topology;
 mod trade;
@@ -61,17 +62,18 @@ pub use apply::IllegalAction;
 pub use board::{pips, Board, LayoutError, PortKind, NUMBER_BY_INDEX};
 pub use chance::{Chance, Outcome, OutcomeList, Sampled, DICE_WAYS};
 pub use events::Piece;
-pub use ids::{BySeat, EdgeId, HexId, NodeId, Seat};
+pub use ids::{BySeat, EdgeId, HexId, NodeId, Seat, MAX_SEATS};
 pub use movegen::DISCARD_CAP;
 pub use phase::Phase;
 pub use resources::{
     DevCard, DevSet, Resource, ResourceSet, BANK_PER_RESOURCE, CITY_COST, DEV_CARD_COST, ROAD_COST,
     SETTLEMENT_COST,
 };
-pub use road::longest_road;
+pub use road::{longest_road, longest_road_on};
 pub use rules::{Rules, ALL_SEATS};
-pub use sets::{EdgeSet, EdgeSetIter, NodeSet, NodeSetIter};
+pub use sets::{BitSet, EdgeSet, EdgeSet6, HexSet, HexSet6, NodeSet, NodeSet6};
 pub use setup::{check_pieces, Setup, SetupError};
+pub use shape::{Classic, Elem, Shape, Six, Table};
 pub use state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 pub use trade::{Offer, PendingOffer, MAX_OFFERS_PER_TURN, OFFER_MAX_COUNT};
 

@@ -3,14 +3,14 @@
 //! Imports only the game vocabulary.
 
 use super::action::{Action, ActionList, ACTION_LIST_CAPACITY};
-use super::ids::{HexId, Seat};
+use super::ids::Seat;
 use super::phase::Phase;
 use super::resources::{
     DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
-use super::sets::{EdgeSet, NodeSet};
+use super::sets::BitSet;
+use super::shape::Shape;
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
-use super::topology::topology;
 
 /// At most this many discards are generated. Hands with more distinct discards than this get an
 /// evenly spaced subset of the lexicographic enumeration (every k-th multiset, always including
@@ -18,7 +18,7 @@ use super::topology::topology;
 /// 126 = C(9, 4), so hands of up to 11 cards (discarding up to 5) always get every discard.
 pub const DISCARD_CAP: usize = 126;
 
-impl State {
+impl<S: Shape> State<S> {
     /// Every legal action of [`State::to_move`] in the current phase, appended to `out`
     /// after clearing it. Empty only when the game is over.
     pub fn legal_actions(&self, out: &mut ActionList) {
@@ -49,8 +49,13 @@ impl State {
                 self.push_settlements(out);
                 self.push_rest(out);
             }
+            Phase::SpecialBuilding => {
+                self.push_cities(out);
+                self.push_settlements(out);
+                self.push_special_rest(out);
+            }
             Phase::PlacingRobber => {
-                for h in HexId::all() {
+                for h in S::topology().hexes() {
                     if self.robber_may_go(h) {
                         out.push(Action::MoveRobber(h));
                     }
@@ -62,7 +67,7 @@ impl State {
             }
             Phase::ChooseVictim => {
                 let v = self.robber_victims();
-                for seat in Seat::all() {
+                for seat in self.seats() {
                     if v[seat.index()] {
                         out.push(Action::ChooseVictim(seat));
                     }
@@ -97,20 +102,46 @@ impl State {
         }
     }
 
-    /// `Main` only: city builds the current player can afford and place, appended to `out`.
+    /// `Main` or `SpecialBuilding`: the phases where the current player builds.
+    #[inline]
+    fn is_building_phase(&self) -> bool {
+        matches!(self.phase, Phase::Main | Phase::SpecialBuilding)
+    }
+
+    /// `SpecialBuilding` only: the end of this player's building, roads, a development card
+    /// (`SOCGame.canBuyOrAskSpecialBuild`; no cards played, no trades).
+    pub fn push_special_rest(&self, out: &mut ActionList) {
+        if self.phase != Phase::SpecialBuilding {
+            return;
+        }
+        let s = self.current;
+        let hand = self.hands[s];
+        out.push(Action::EndTurn);
+        if hand.contains(ROAD_COST) {
+            for e in self.road_spots(s) {
+                out.push(Action::BuildRoad(e));
+            }
+        }
+        if self.deck.total() > 0 && hand.contains(DEV_CARD_COST) {
+            out.push(Action::BuyDevCard);
+        }
+    }
+
+    /// `Main` or `SpecialBuilding`: city builds the current player can afford and place,
+    /// appended to `out`.
     pub fn push_cities(&self, out: &mut ActionList) {
         let s = self.current;
-        if self.phase == Phase::Main && self.hands[s].contains(CITY_COST) {
+        if self.is_building_phase() && self.hands[s].contains(CITY_COST) {
             for n in self.city_spots(s) {
                 out.push(Action::BuildCity(n));
             }
         }
     }
 
-    /// `Main` only: settlement builds the current player can afford and place.
+    /// `Main` or `SpecialBuilding`: settlement builds the current player can afford and place.
     pub fn push_settlements(&self, out: &mut ActionList) {
         let s = self.current;
-        if self.phase == Phase::Main && self.hands[s].contains(SETTLEMENT_COST) {
+        if self.is_building_phase() && self.hands[s].contains(SETTLEMENT_COST) {
             for n in self.settlement_spots(s) {
                 out.push(Action::BuildSettlement(n));
             }
@@ -194,30 +225,30 @@ impl State {
 
     /// Settlements `seat` may upgrade (ignores cost): its settlements while it has a city left.
     #[inline]
-    pub fn city_spots(&self, seat: Seat) -> NodeSet {
+    pub fn city_spots(&self, seat: Seat) -> S::Nodes {
         if self.cities[seat].len() < MAX_CITIES {
             self.settlements[seat]
         } else {
-            NodeSet::EMPTY
+            S::Nodes::EMPTY
         }
     }
 
     /// Nodes where `seat` may build a settlement in regular play (ignores cost): on its road
     /// network, free under the distance rule, with a settlement in stock.
     #[inline]
-    pub fn settlement_spots(&self, seat: Seat) -> NodeSet {
+    pub fn settlement_spots(&self, seat: Seat) -> S::Nodes {
         if self.settlements[seat].len() < MAX_SETTLEMENTS {
             self.road_nodes[seat] - self.blocked
         } else {
-            NodeSet::EMPTY
+            S::Nodes::EMPTY
         }
     }
 
     /// Edges where `seat` may build a road (ignores cost): free edges touching its buildings,
     /// or its roads at nodes not holding an opponent's building; needs a road in stock.
-    pub fn road_spots(&self, seat: Seat) -> EdgeSet {
+    pub fn road_spots(&self, seat: Seat) -> S::Edges {
         if self.roads[seat].len() >= MAX_ROADS {
-            return EdgeSet::EMPTY;
+            return S::Edges::EMPTY;
         }
         self.road_reach[seat] - self.all_roads
     }
@@ -225,10 +256,10 @@ impl State {
     /// Edges the generator offers for an initial road: free edges at the settlement just
     /// placed (what every JSettlers bot does; the server would also accept any free edge
     /// touching the seat's other pieces — `apply` accepts those too).
-    pub fn initial_road_spots(&self, seat: Seat) -> EdgeSet {
+    pub fn initial_road_spots(&self, seat: Seat) -> S::Edges {
         match self.last_settlement[seat] {
-            Some(n) => topology().node_edge_set[n.index()] - self.all_roads,
-            None => EdgeSet::EMPTY,
+            Some(n) => S::topology().node_edge_set[n.index()] - self.all_roads,
+            None => S::Edges::EMPTY,
         }
     }
 }
@@ -251,7 +282,7 @@ pub(crate) fn push_discards(hand: ResourceSet, k: u32, out: &mut ActionList) {
     }
 }
 
-impl State {
+impl<S: Shape> State<S> {
     /// How many distinct discards `seat` can make of the cards it owes (1 when it owes none):
     /// the agents choose a discard with more than they can weigh by a rule instead.
     pub fn discard_choices(&self, seat: Seat) -> usize {

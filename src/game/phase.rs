@@ -21,6 +21,7 @@
 /// | `Monopoly` | 53 WAITING_FOR_MONOPOLY |
 /// | `TradeResponse` | 20 PLAY1 with an offer out |
 /// | `Over` | 1000 OVER |
+/// | `SpecialBuilding` | 100 SPECIAL_BUILDING |
 ///
 /// The server's two-step build states 30..32 (PLACING_ROAD etc.) are not phases: a build here
 /// is one action, like the server's combined BUILDREQUEST+PUTPIECE.
@@ -58,6 +59,12 @@ pub enum Phase {
     TradeResponse,
     /// The game is over.
     Over,
+    /// The Special Building Phase of a 6-player game (`SOCGame.advanceTurnToSpecialBuilding`):
+    /// after a turn, a player other than its owner may build (roads, settlements, cities, a
+    /// development card) and nothing else, then ends (`EndTurn`). The engine asks every other
+    /// seated player who could build anything, in turn order from the owner; the server asks
+    /// those who asked for it during the turn.
+    SpecialBuilding,
 }
 
 impl Phase {

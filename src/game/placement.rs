@@ -6,11 +6,11 @@ use super::ids::{EdgeId, NodeId, Seat};
 use super::phase::Phase;
 use super::resources::Resource;
 use super::road::longest_from;
-use super::sets::NodeSet;
+use super::sets::BitSet;
+use super::shape::Shape;
 use super::state::State;
-use super::topology::topology;
 
-impl State {
+impl<S: Shape> State<S> {
     pub(super) fn place_initial_settlement(&mut self, s: Seat, n: NodeId) {
         self.place_settlement(s, n);
         self.last_settlement[s] = Some(n);
@@ -56,12 +56,12 @@ impl State {
     }
 
     pub(super) fn place_settlement(&mut self, s: Seat, n: NodeId) {
-        let topo = topology();
+        let topo = S::topology();
         self.settlements[s].insert(n);
         self.occupy(s, n);
         // A settlement may cut opponents' roads (SOCGame.putPieceCommon → updateLongestRoad).
         let mut changed = false;
-        for o in Seat::all() {
+        for o in self.seats() {
             if o != s && self.road_nodes[o].contains(n) {
                 // Opponents can no longer build roads onward from this node.
                 self.update_road_reach(o);
@@ -82,15 +82,15 @@ impl State {
     /// reach, `s`'s ports.
     #[inline]
     pub(super) fn occupy(&mut self, s: Seat, n: NodeId) {
-        let topo = topology();
+        let topo = S::topology();
         self.occupied.insert(n);
-        self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
+        self.blocked |= topo.node_neighbours[n.index()] | S::Nodes::single(n);
         self.road_reach[s] |= topo.node_edge_set[n.index()];
         self.update_ports(s);
     }
 
     pub(super) fn place_road(&mut self, s: Seat, e: EdgeId) {
-        let topo = topology();
+        let topo = S::topology();
         let old_roads = self.roads[s];
         let old_nodes = self.road_nodes[s];
         self.roads[s].insert(e);
@@ -114,7 +114,7 @@ impl State {
             let through = if blockers.contains(inner) {
                 1
             } else {
-                1 + longest_from(old_roads, blockers, inner)
+                1 + longest_from::<S>(old_roads, blockers, inner)
             };
             self.road_len[s] = self.road_len[s].max(through);
         }

@@ -2,18 +2,26 @@
 //! opponent's settlement or city ends a trail. Imports only the game vocabulary.
 
 use super::ids::NodeId;
+use super::sets::BitSet;
 use super::sets::{EdgeSet, NodeSet};
-use super::topology::{topology, Topology};
+use super::shape::Classic;
+use super::shape::Shape;
+use super::topology::Topology;
 
 /// The length of the longest trail of `roads`, not passing through any node in `blockers`
 /// (opponents' buildings; a trail may end there). Mirrors `SOCPlayer.calcLongestRoad2`: edges
 /// are used at most once, nodes may repeat (loops count fully).
 pub fn longest_road(roads: EdgeSet, blockers: NodeSet) -> u8 {
+    longest_road_on::<Classic>(roads, blockers)
+}
+
+/// [`longest_road`] on a board of shape `S`.
+pub fn longest_road_on<S: Shape>(roads: S::Edges, blockers: S::Nodes) -> u8 {
     if roads.is_empty() {
         return 0;
     }
-    let topo = topology();
-    let mut nodes = NodeSet::EMPTY;
+    let topo = S::topology();
+    let mut nodes = S::Nodes::EMPTY;
     for e in roads {
         nodes |= topo.edge_node_set[e.index()];
     }
@@ -31,11 +39,11 @@ pub fn longest_road(roads: EdgeSet, blockers: NodeSet) -> u8 {
     let mut covered = flood(topo, roads, starts);
     while let Some(n) = (nodes - covered).first() {
         starts.insert(n);
-        covered |= flood(topo, roads, NodeSet::single(n));
+        covered |= flood(topo, roads, S::Nodes::single(n));
     }
     let mut best = 0;
     for n in starts {
-        let l = dfs(topo, roads, blockers, n, EdgeSet::EMPTY);
+        let l = dfs(topo, roads, blockers, n, S::Edges::EMPTY);
         if l > best {
             best = l;
             if best as usize == roads.len() {
@@ -48,15 +56,15 @@ pub fn longest_road(roads: EdgeSet, blockers: NodeSet) -> u8 {
 
 /// The longest trail of `roads` that starts at `start` (0 if none), not passing through
 /// `blockers`.
-pub(crate) fn longest_from(roads: EdgeSet, blockers: NodeSet, start: NodeId) -> u8 {
-    dfs(topology(), roads, blockers, start, EdgeSet::EMPTY)
+pub(crate) fn longest_from<S: Shape>(roads: S::Edges, blockers: S::Nodes, start: NodeId) -> u8 {
+    dfs(S::topology(), roads, blockers, start, S::Edges::EMPTY)
 }
 
 /// Nodes connected to `from` through `roads`.
-fn flood(topo: &Topology, roads: EdgeSet, from: NodeSet) -> NodeSet {
+fn flood<S: Shape>(topo: &Topology<S>, roads: S::Edges, from: S::Nodes) -> S::Nodes {
     let mut reach = from;
     loop {
-        let mut edges = EdgeSet::EMPTY;
+        let mut edges = S::Edges::EMPTY;
         for n in reach {
             edges |= topo.node_edge_set[n.index()];
         }
@@ -71,7 +79,13 @@ fn flood(topo: &Topology, roads: EdgeSet, from: NodeSet) -> NodeSet {
     }
 }
 
-fn dfs(topo: &Topology, roads: EdgeSet, blockers: NodeSet, at: NodeId, used: EdgeSet) -> u8 {
+fn dfs<S: Shape>(
+    topo: &Topology<S>,
+    roads: S::Edges,
+    blockers: S::Nodes,
+    at: NodeId,
+    used: S::Edges,
+) -> u8 {
     let mut best = 0;
     let out = topo.node_edge_set[at.index()] & (roads - used);
     for e in out {
@@ -94,6 +108,7 @@ fn dfs(topo: &Topology, roads: EdgeSet, blockers: NodeSet, at: NodeId, used: Edg
 mod tests {
     use super::*;
     use crate::game::ids::EdgeId;
+    use crate::game::topology::topology;
 
     fn edges(cs: &[i32]) -> EdgeSet {
         cs.iter()

@@ -1,6 +1,6 @@
 //! Rules: game options as data. Imports std and the seat id.
 
-use super::ids::Seat;
+use super::ids::{Seat, MAX_SEATS};
 
 /// Rule options. The default is the stock JSettlers2 2.7 classic 4-player game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -27,13 +27,22 @@ pub struct Rules {
     /// Game option `NT`: no trading between players (bank and port trades stay;
     /// `SOCGame.canMakeTrade`): no offers are generated or legal.
     pub no_player_trading: bool,
-    /// Occupied seats, bit `i` for seat `i` (game option `PL` 2–4, vacant and locked seats):
+    /// Occupied seats, bit `i` for seat `i` (game option `PL` 2–6, vacant and locked seats):
     /// turns and placement rounds skip the others (`SOCGame.advanceTurn` skips vacant seats).
+    /// Only the board's seats ([`Shape::SEATS`](super::Shape::SEATS)) may be set.
     pub seats: u8,
+    /// The Special Building Phase (`SOCGame.askSpecialBuild`, game state 100): after each
+    /// turn the other players may build in turn. JSettlers runs it in every game of more than
+    /// four seats (`SOCGame.canAskSpecialBuild`: `maxPlayers > 4`), unless house rule `PLP`
+    /// is set and fewer than five players sit.
+    pub special_building: bool,
 }
 
-/// All four seats occupied.
+/// All four seats of the classic board occupied.
 pub const ALL_SEATS: u8 = 0b1111;
+
+/// All six seats of the 6-player board occupied.
+pub const ALL_SIX_SEATS: u8 = 0b11_1111;
 
 impl Default for Rules {
     fn default() -> Self {
@@ -45,6 +54,7 @@ impl Default for Rules {
             robber_not_to_desert: false,
             no_player_trading: false,
             seats: ALL_SEATS,
+            special_building: false,
         }
     }
 }
@@ -56,41 +66,50 @@ impl Rules {
         self.seats & (1 << s.index()) != 0
     }
 
-    /// The seats in play, in seat order.
-    pub fn seated(&self) -> impl Iterator<Item = Seat> + '_ {
-        Seat::all().filter(move |&s| self.is_seated(s))
+    /// The rules of a 6-player game: all six seats, the Special Building Phase.
+    pub fn six() -> Rules {
+        Rules {
+            seats: ALL_SIX_SEATS,
+            special_building: true,
+            ..Rules::default()
+        }
     }
 
-    /// Players in the game (1–4).
+    /// The seats in play, in seat order, of a board of `seats` seats.
+    pub fn seated(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::first(MAX_SEATS).filter(move |&s| self.is_seated(s))
+    }
+
+    /// Players in the game (1–6).
     #[inline]
     pub fn players(&self) -> u32 {
-        (self.seats & ALL_SEATS).count_ones()
+        (self.seats & ALL_SIX_SEATS).count_ones()
     }
 
     /// The next seat in play after `s` (`s` itself if it is the only one).
     #[inline]
     pub fn next_seat(&self, s: Seat) -> Seat {
-        let mut t = s.next();
-        for _ in 0..4 {
-            if self.is_seated(t) {
-                return t;
-            }
-            t = t.next();
+        let seats = self.seats & ALL_SIX_SEATS;
+        let after = seats & !((2u8 << s.index()) - 1);
+        let pick = if after != 0 { after } else { seats };
+        if pick == 0 {
+            s
+        } else {
+            Seat::new(pick.trailing_zeros() as usize)
         }
-        s
     }
 
     /// The seat in play before `s`.
     #[inline]
     pub fn prev_seat(&self, s: Seat) -> Seat {
-        let mut t = s.prev();
-        for _ in 0..4 {
-            if self.is_seated(t) {
-                return t;
-            }
-            t = t.prev();
+        let seats = self.seats & ALL_SIX_SEATS;
+        let before = seats & ((1u8 << s.index()) - 1);
+        let pick = if before != 0 { before } else { seats };
+        if pick == 0 {
+            s
+        } else {
+            Seat::new(7 - pick.leading_zeros() as usize)
         }
-        s
     }
 }
 

@@ -1,10 +1,66 @@
-//! Bit sets of nodes (u64) and edges (u128) with set algebra and iterators. Imports only std and `ids`.
+//! Bit sets of nodes, edges and hexes with set algebra and iterators, one type per board
+//! shape and kind of id so that each board gets the narrowest word (the classic board's node
+//! set stays one u64), and the [`BitSet`] trait the shape-generic engine uses. Imports only
+//! std and `ids`.
 
-use super::ids::{EdgeId, NodeId};
+use super::ids::{EdgeId, HexId, NodeId};
+use std::fmt::Debug;
+use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 
+/// What the engine asks of a set of ids: every set type below implements it.
+pub trait BitSet:
+    Copy
+    + Eq
+    + Hash
+    + Default
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + BitAnd<Output = Self>
+    + BitAndAssign
+    + Sub<Output = Self>
+    + Not<Output = Self>
+    + IntoIterator<Item = Self::Id, IntoIter = Self::Iter>
+    + FromIterator<Self::Id>
+{
+    /// The member type.
+    type Id: Copy + Eq + Debug;
+    /// The iterator over members, in increasing order.
+    type Iter: Iterator<Item = Self::Id> + ExactSizeIterator + Clone;
+    /// How many ids the set can hold (the board's count).
+    const CAPACITY: usize;
+    /// The empty set.
+    const EMPTY: Self;
+    /// Every valid id.
+    const FULL: Self;
+    /// The set holding only `id`.
+    fn single(id: Self::Id) -> Self;
+    /// Whether `id` is in the set.
+    fn contains(self, id: Self::Id) -> bool;
+    /// Adds `id`.
+    fn insert(&mut self, id: Self::Id);
+    /// Removes `id`.
+    fn remove(&mut self, id: Self::Id);
+    /// Number of members.
+    fn len(self) -> usize;
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// Whether the sets share a member.
+    fn intersects(self, other: Self) -> bool;
+    /// The lowest member, if any.
+    fn first(self) -> Option<Self::Id>;
+    /// The `n`th member in increasing order (0-based), if any.
+    fn nth(self, n: usize) -> Option<Self::Id>;
+    /// Members in increasing order.
+    fn iter(self) -> Self::Iter;
+}
+
 macro_rules! bit_set {
-    ($(#[$meta:meta])* $name:ident, $bits:ty, $id:ident, $iter:ident) => {
+    ($(#[$meta:meta])* $name:ident, $bits:ty, $id:ident, $count:expr, $iter:ident) => {
         $(#[$meta])*
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
         pub struct $name(pub $bits);
@@ -13,10 +69,10 @@ macro_rules! bit_set {
             /// The empty set.
             pub const EMPTY: Self = Self(0);
             /// Every valid id.
-            pub const FULL: Self = Self(if $id::COUNT == <$bits>::BITS as usize {
+            pub const FULL: Self = Self(if $count == <$bits>::BITS as usize {
                 <$bits>::MAX
             } else {
-                (1 << $id::COUNT) - 1
+                (1 << $count) - 1
             });
 
             /// The set holding only `id`.
@@ -165,6 +221,54 @@ macro_rules! bit_set {
                 Self(!self.0 & Self::FULL.0)
             }
         }
+        impl BitSet for $name {
+            type Id = $id;
+            type Iter = $iter;
+            const CAPACITY: usize = $count;
+            const EMPTY: Self = Self::EMPTY;
+            const FULL: Self = Self::FULL;
+            #[inline]
+            fn single(id: $id) -> Self {
+                Self::single(id)
+            }
+            #[inline]
+            fn contains(self, id: $id) -> bool {
+                self.contains(id)
+            }
+            #[inline]
+            fn insert(&mut self, id: $id) {
+                $name::insert(self, id)
+            }
+            #[inline]
+            fn remove(&mut self, id: $id) {
+                $name::remove(self, id)
+            }
+            #[inline]
+            fn len(self) -> usize {
+                $name::len(self)
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                $name::is_empty(self)
+            }
+            #[inline]
+            fn intersects(self, other: Self) -> bool {
+                $name::intersects(self, other)
+            }
+            #[inline]
+            fn first(self) -> Option<$id> {
+                $name::first(self)
+            }
+            #[inline]
+            fn nth(self, n: usize) -> Option<$id> {
+                $name::nth(self, n)
+            }
+            #[inline]
+            fn iter(self) -> $iter {
+                $name::iter(self)
+            }
+        }
+
         impl std::fmt::Debug for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.debug_set().entries(self.iter()).finish()
@@ -174,18 +278,52 @@ macro_rules! bit_set {
 }
 
 bit_set!(
-    /// A set of land nodes; bit i = `NodeId(i)`. Only bits 0..54 are ever set.
+    /// A set of the classic board's land nodes; bit i = `NodeId(i)`, bits 0..54.
     NodeSet,
     u64,
     NodeId,
+    54,
     NodeSetIter
 );
 bit_set!(
-    /// A set of land edges; bit i = `EdgeId(i)`. Only bits 0..72 are ever set.
+    /// A set of the classic board's land edges; bit i = `EdgeId(i)`, bits 0..72.
     EdgeSet,
     u128,
     EdgeId,
+    72,
     EdgeSetIter
+);
+bit_set!(
+    /// A set of the classic board's land hexes; bit i = `HexId(i)`, bits 0..19.
+    HexSet,
+    u32,
+    HexId,
+    19,
+    HexSetIter
+);
+bit_set!(
+    /// A set of the 6-player board's land nodes, bits 0..80.
+    NodeSet6,
+    u128,
+    NodeId,
+    80,
+    NodeSet6Iter
+);
+bit_set!(
+    /// A set of the 6-player board's land edges, bits 0..109.
+    EdgeSet6,
+    u128,
+    EdgeId,
+    109,
+    EdgeSet6Iter
+);
+bit_set!(
+    /// A set of the 6-player board's land hexes, bits 0..30.
+    HexSet6,
+    u32,
+    HexId,
+    30,
+    HexSet6Iter
 );
 
 #[cfg(test)]

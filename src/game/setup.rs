@@ -4,11 +4,11 @@
 use super::board::Board;
 use super::ids::{BySeat, HexId, NodeId, Seat};
 use super::phase::Phase;
-use super::resources::{DevCard, DevSet, Resource, ResourceSet, BANK_PER_RESOURCE};
+use super::resources::{DevCard, DevSet, Resource, ResourceSet};
 use super::rules::Rules;
-use super::sets::{EdgeSet, NodeSet};
+use super::sets::BitSet;
+use super::shape::{Classic, Shape};
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
-use super::topology::topology;
 use super::trade::PendingOffer;
 use std::fmt;
 
@@ -17,17 +17,17 @@ use std::fmt;
 ///
 /// The bank is not described: it is 19 per resource minus the hands (the bank model).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Setup {
+pub struct Setup<S: Shape = Classic> {
     /// The static board.
-    pub board: Board,
+    pub board: Board<S>,
     /// Rule options.
     pub rules: Rules,
     /// Settlements per seat.
-    pub settlements: BySeat<NodeSet>,
+    pub settlements: BySeat<S::Nodes>,
     /// Cities per seat.
-    pub cities: BySeat<NodeSet>,
+    pub cities: BySeat<S::Nodes>,
     /// Roads per seat.
-    pub roads: BySeat<EdgeSet>,
+    pub roads: BySeat<S::Edges>,
     /// Hands per seat.
     pub hands: BySeat<ResourceSet>,
     /// Development cards held from before this turn (playable; VP cards included).
@@ -66,6 +66,11 @@ pub struct Setup {
     pub pending_offer: Option<PendingOffer>,
     /// Offers the current player has made this turn.
     pub offers_made: u8,
+    /// In `Phase::SpecialBuilding`: the seats still to be asked after the current one (bit
+    /// per seat).
+    pub special_build_left: u8,
+    /// In `Phase::SpecialBuilding`: the player whose turn the phase ends.
+    pub special_build_owner: Seat,
 }
 
 /// The rule a [`Setup`] breaks.
@@ -143,15 +148,15 @@ impl std::error::Error for SetupError {}
 ///
 /// # Errors
 /// The first piece rule broken.
-pub fn check_pieces(
-    settlements: &BySeat<NodeSet>,
-    cities: &BySeat<NodeSet>,
-    roads: &BySeat<EdgeSet>,
+pub fn check_pieces<S: Shape>(
+    settlements: &BySeat<S::Nodes>,
+    cities: &BySeat<S::Nodes>,
+    roads: &BySeat<S::Edges>,
 ) -> Result<(), SetupError> {
-    let topo = topology();
-    let mut all = NodeSet::EMPTY;
-    let mut taken = EdgeSet::EMPTY;
-    for s in Seat::all() {
+    let topo = S::topology();
+    let mut all = S::Nodes::EMPTY;
+    let mut taken = S::Edges::EMPTY;
+    for s in Seat::first(S::SEATS) {
         if roads[s].len() > MAX_ROADS
             || settlements[s].len() > MAX_SETTLEMENTS
             || cities[s].len() > MAX_CITIES
@@ -173,15 +178,15 @@ pub fn check_pieces(
             return Err(SetupError::DistanceRule(n));
         }
     }
-    for s in Seat::all() {
+    for s in Seat::first(S::SEATS) {
         // Every road must be reachable from the seat's buildings through its own roads
         // (flood fill; opponents' buildings don't matter for connectivity of placement
         // history, since they may have been built after the road).
         let own = settlements[s] | cities[s];
         let mut reached_nodes = own;
-        let mut reached = EdgeSet::EMPTY;
+        let mut reached = S::Edges::EMPTY;
         loop {
-            let mut grow = EdgeSet::EMPTY;
+            let mut grow = S::Edges::EMPTY;
             for n in reached_nodes {
                 grow |= topo.node_edge_set[n.index()];
             }
@@ -201,12 +206,12 @@ pub fn check_pieces(
     Ok(())
 }
 
-impl State {
+impl<S: Shape> State<S> {
     /// Builds a state from a description, checking the rules listed in [`SetupError`].
     ///
     /// # Errors
     /// The first rule the description breaks.
-    pub fn from_setup(setup: &Setup) -> Result<State, SetupError> {
+    pub fn from_setup(setup: &Setup<S>) -> Result<State<S>, SetupError> {
         let mut st = State::new(setup.board, setup.rules, setup.first_player);
         st.settlements = setup.settlements;
         st.cities = setup.cities;
@@ -229,13 +234,15 @@ impl State {
         st.winner = setup.winner;
         st.offer = setup.pending_offer;
         st.offers_made = setup.offers_made;
+        st.sbp_left = setup.special_build_left;
+        st.sbp_owner = setup.special_build_owner;
 
         // Vacant seats: nothing held, never to move.
         let r = st.rules;
         if r.players() == 0 {
             return Err(SetupError::VacantSeat(st.current));
         }
-        for s in Seat::all().filter(|&s| !r.is_seated(s)) {
+        for s in st.seats().filter(|&s| !r.is_seated(s)) {
             if s == st.current
                 || s == st.first_player
                 || !(st.settlements[s] | st.cities[s]).is_empty()
@@ -249,30 +256,30 @@ impl State {
             }
         }
 
-        check_pieces(&st.settlements, &st.cities, &st.roads)?;
+        check_pieces::<S>(&st.settlements, &st.cities, &st.roads)?;
         st.rebuild_caches();
 
         // Cards.
         for c in DevCard::ALL {
             let mut n = st.deck.get(c) as u32;
-            for s in Seat::all() {
+            for s in st.seats() {
                 n += st.dev_old[s].get(c) as u32 + st.dev_new[s].get(c) as u32;
                 if c == DevCard::Knight {
                     n += st.knights[s] as u32;
                 }
             }
-            if n > DevSet::FULL_DECK.get(c) as u32 {
+            if n > S::FULL_DECK.get(c) as u32 {
                 return Err(SetupError::TooManyDevCards(c));
             }
         }
-        for s in Seat::all() {
+        for s in st.seats() {
             if s != st.current && st.dev_new[s] != DevSet::EMPTY {
                 return Err(SetupError::NewDevCardsNotCurrent(s));
             }
         }
         for r in Resource::ALL {
-            let held: i16 = Seat::all().map(|s| st.hands[s][r] as i16).sum();
-            st.bank[r.index()] = BANK_PER_RESOURCE as i16 - held;
+            let held: i16 = st.seats().map(|s| st.hands[s][r] as i16).sum();
+            st.bank[r.index()] = S::RESOURCES_PER_KIND as i16 - held;
             if st.rules.bank_limit && st.bank[r.index()] < 0 {
                 return Err(SetupError::BankOverdrawn(r));
             }
@@ -297,7 +304,7 @@ impl State {
         if owed_any != (st.phase == Phase::Discard) {
             return Err(SetupError::Discards);
         }
-        for s in Seat::all() {
+        for s in st.seats() {
             let o = st.discard_owed[s] as u32;
             if o > 0 && (st.hands[s].total() < o || st.hands[s].total() <= 7) {
                 return Err(SetupError::Discards);
@@ -324,6 +331,11 @@ impl State {
             Phase::FreeRoad1 | Phase::FreeRoad2 => !st.road_spots(st.current).is_empty(),
             Phase::InitialRoad1 | Phase::InitialRoad2 => st.last_settlement[st.current]
                 .is_some_and(|n| st.settlements[st.current].contains(n)),
+            Phase::SpecialBuilding => {
+                st.rules.special_building
+                    && st.sbp_owner != st.current
+                    && st.rules.is_seated(st.sbp_owner)
+            }
             Phase::TradeResponse => st.offer.is_some_and(|p| {
                 p.waiting != 0
                     && p.waiting & (1 << p.from.index()) == 0
@@ -331,6 +343,9 @@ impl State {
             }),
             _ => true,
         };
+        if st.sbp_left != 0 && st.phase != Phase::SpecialBuilding {
+            return Err(SetupError::Phase);
+        }
         if st.offer.is_some() != (st.phase == Phase::TradeResponse) {
             return Err(SetupError::Phase);
         }
@@ -341,7 +356,7 @@ impl State {
     }
 
     /// The description of this state; `State::from_setup(&s.to_setup())` gives `s` back.
-    pub fn to_setup(&self) -> Setup {
+    pub fn to_setup(&self) -> Setup<S> {
         Setup {
             board: self.board,
             rules: self.rules,
@@ -367,6 +382,8 @@ impl State {
             winner: self.winner,
             pending_offer: self.offer,
             offers_made: self.offers_made,
+            special_build_left: self.sbp_left,
+            special_build_owner: self.sbp_owner,
         }
     }
 }
@@ -387,7 +404,7 @@ mod tests {
         );
         let check = |knights: [u8; 4], holder: Option<usize>| {
             let mut s = st.to_setup();
-            s.knights_played = BySeat(knights);
+            s.knights_played = BySeat([knights[0], knights[1], knights[2], knights[3], 0, 0]);
             s.deck[DevCard::Knight] -= knights.iter().sum::<u8>();
             s.largest_army = holder.map(Seat::new);
             State::from_setup(&s).map(|_| ())

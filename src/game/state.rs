@@ -11,12 +11,12 @@
 //! - `discard_owed` is nonzero only in `Phase::Discard`; `winner` is set iff `Phase::Over`.
 
 use super::board::{pips, Board};
-use super::ids::{BySeat, HexId, NodeId, Seat};
+use super::ids::{BySeat, HexId, NodeId, Seat, MAX_SEATS};
 use super::phase::Phase;
-use super::resources::{DevCard, DevSet, Resource, ResourceSet, BANK_PER_RESOURCE};
+use super::resources::{DevCard, DevSet, Resource, ResourceSet};
 use super::rules::Rules;
-use super::sets::{EdgeSet, NodeSet};
-use super::topology::topology;
+use super::sets::BitSet;
+use super::shape::{Classic, Shape};
 use super::trade::PendingOffer;
 
 /// Piece limits per seat (`SOCPlayer` initial piece counts).
@@ -51,24 +51,25 @@ const TRADE_RATIOS: [[u8; 5]; 64] = {
     t
 };
 
-/// A full-information game state. See the module doc for invariants.
+/// A full-information game state on a board of shape `S` (the classic board unless named).
+/// See the module doc for invariants.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct State {
-    pub(crate) board: Board,
+pub struct State<S: Shape = Classic> {
+    pub(crate) board: Board<S>,
     pub(crate) rules: Rules,
-    pub(crate) settlements: BySeat<NodeSet>,
-    pub(crate) cities: BySeat<NodeSet>,
-    pub(crate) roads: BySeat<EdgeSet>,
+    pub(crate) settlements: BySeat<S::Nodes>,
+    pub(crate) cities: BySeat<S::Nodes>,
+    pub(crate) roads: BySeat<S::Edges>,
     /// Nodes touched by each seat's roads.
-    pub(crate) road_nodes: BySeat<NodeSet>,
+    pub(crate) road_nodes: BySeat<S::Nodes>,
     /// Edges touching each seat's buildings, or its road nodes free of opponents' buildings
     /// (free ones among them are where the seat may build a road).
-    pub(crate) road_reach: BySeat<EdgeSet>,
+    pub(crate) road_reach: BySeat<S::Edges>,
     /// All buildings.
-    pub(crate) occupied: NodeSet,
+    pub(crate) occupied: S::Nodes,
     /// Buildings and their neighbours (the distance rule).
-    pub(crate) blocked: NodeSet,
-    pub(crate) all_roads: EdgeSet,
+    pub(crate) blocked: S::Nodes,
+    pub(crate) all_roads: S::Edges,
     pub(crate) hands: BySeat<ResourceSet>,
     pub(crate) bank: [i16; 5],
     /// Development cards held since before this turn (playable; VP cards count here too).
@@ -96,12 +97,18 @@ pub struct State {
     pub(crate) offer: Option<PendingOffer>,
     /// Offers the current player has made this turn.
     pub(crate) offers_made: u8,
+    /// In the Special Building Phase: the seats (bit per seat) still to be asked whether they
+    /// build, after the current one (0 otherwise).
+    pub(crate) sbp_left: u8,
+    /// In the Special Building Phase: the player whose turn it ends
+    /// (`SOCGame.specialBuildPhase_afterPlayerNumber`).
+    pub(crate) sbp_owner: Seat,
 }
 
-impl State {
+impl<S: Shape> State<S> {
     /// A new game on `board`: no pieces, empty hands, full deck, robber on `board.robber_start`,
     /// `first_player` to place the first settlement.
-    pub fn new(board: Board, rules: Rules, first_player: Seat) -> State {
+    pub fn new(board: Board<S>, rules: Rules, first_player: Seat) -> State<S> {
         State {
             board,
             rules,
@@ -110,14 +117,14 @@ impl State {
             roads: BySeat::default(),
             road_nodes: BySeat::default(),
             road_reach: BySeat::default(),
-            occupied: NodeSet::EMPTY,
-            blocked: NodeSet::EMPTY,
-            all_roads: EdgeSet::EMPTY,
+            occupied: S::Nodes::EMPTY,
+            blocked: S::Nodes::EMPTY,
+            all_roads: S::Edges::EMPTY,
             hands: BySeat::default(),
-            bank: [BANK_PER_RESOURCE as i16; 5],
+            bank: [S::RESOURCES_PER_KIND as i16; 5],
             dev_old: BySeat::default(),
             dev_new: BySeat::default(),
-            deck: DevSet::FULL_DECK,
+            deck: S::FULL_DECK,
             knights: BySeat::default(),
             road_len: BySeat::default(),
             port_flags: BySeat::default(),
@@ -135,14 +142,22 @@ impl State {
             winner: None,
             offer: None,
             offers_made: 0,
+            sbp_left: 0,
+            sbp_owner: first_player,
         }
     }
 
     // ---- plain accessors -------------------------------------------------------------
 
+    /// The board's seats, in order, seated or not ([`Shape::SEATS`]).
+    #[inline]
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + Clone {
+        Seat::first(S::SEATS)
+    }
+
     /// The static board.
     #[inline]
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &Board<S> {
         &self.board
     }
     /// The rule options.
@@ -171,11 +186,11 @@ impl State {
     pub fn to_move(&self) -> Seat {
         if self.phase == Phase::Discard {
             let mut s = self.current;
-            for _ in 0..4 {
+            for _ in 0..S::SEATS {
                 if self.discard_owed[s] > 0 {
                     return s;
                 }
-                s = s.next();
+                s = s.next_of(S::SEATS);
             }
         }
         if self.phase == Phase::TradeResponse {
@@ -225,32 +240,32 @@ impl State {
     }
     /// A seat's settlements.
     #[inline]
-    pub fn settlements(&self, seat: Seat) -> NodeSet {
+    pub fn settlements(&self, seat: Seat) -> S::Nodes {
         self.settlements[seat]
     }
     /// A seat's cities.
     #[inline]
-    pub fn cities(&self, seat: Seat) -> NodeSet {
+    pub fn cities(&self, seat: Seat) -> S::Nodes {
         self.cities[seat]
     }
     /// A seat's roads.
     #[inline]
-    pub fn roads(&self, seat: Seat) -> EdgeSet {
+    pub fn roads(&self, seat: Seat) -> S::Edges {
         self.roads[seat]
     }
     /// All buildings.
     #[inline]
-    pub fn occupied(&self) -> NodeSet {
+    pub fn occupied(&self) -> S::Nodes {
         self.occupied
     }
     /// Nodes where the distance rule allows a new settlement (no building on or next to them).
     #[inline]
-    pub fn free_nodes(&self) -> NodeSet {
+    pub fn free_nodes(&self) -> S::Nodes {
         !self.blocked
     }
     /// All roads.
     #[inline]
-    pub fn all_roads(&self) -> EdgeSet {
+    pub fn all_roads(&self) -> S::Edges {
         self.all_roads
     }
     /// The robber's hex.
@@ -292,7 +307,7 @@ impl State {
         let n = self.rules.players().max(1);
         let mut offset = 0;
         let mut s = self.first_player;
-        while s != self.current && offset < 4 {
+        while s != self.current && offset < S::SEATS as u32 {
             s = self.rules.next_seat(s);
             offset += 1;
         }
@@ -395,9 +410,9 @@ impl State {
     /// Expected production per seat and resource, in pips (chances out of 36 per roll; a city
     /// counts twice). The robber is ignored.
     pub fn production(&self, seat: Seat) -> [u16; 5] {
-        let topo = topology();
+        let topo = S::topology();
         let mut out = [0u16; 5];
-        for h in HexId::all() {
+        for h in S::topology().hexes() {
             if let Some(r) = self.board.hex_resource[h.index()] {
                 let ns = topo.hex_node_set[h.index()];
                 let n = (self.settlements[seat] & ns).len() + 2 * (self.cities[seat] & ns).len();
@@ -410,16 +425,16 @@ impl State {
     /// Seats (other than the current player) with a building on the robber's hex and at least
     /// one card (`SOCGame.getPossibleVictims`).
     #[inline]
-    pub fn robber_victims(&self) -> [bool; 4] {
+    pub fn robber_victims(&self) -> [bool; MAX_SEATS] {
         self.victims_at(self.robber)
     }
 
     /// The robber's victims if it stood on `h`: seats other than the current player with a
     /// building on `h` and at least one card.
-    pub fn victims_at(&self, h: HexId) -> [bool; 4] {
-        let ns = topology().hex_node_set[h.index()];
-        let mut v = [false; 4];
-        for s in Seat::all() {
+    pub fn victims_at(&self, h: HexId) -> [bool; MAX_SEATS] {
+        let ns = S::topology().hex_node_set[h.index()];
+        let mut v = [false; MAX_SEATS];
+        for s in self.seats() {
             v[s.index()] = s != self.current
                 && (self.settlements[s] | self.cities[s]).intersects(ns)
                 && self.hands[s].total() > 0;
@@ -431,7 +446,8 @@ impl State {
     pub fn resource_totals(&self) -> [i32; 5] {
         let mut t = [0i32; 5];
         for (r, tr) in t.iter_mut().enumerate() {
-            *tr = self.bank[r] as i32 + Seat::all().map(|s| self.hands[s].0[r] as i32).sum::<i32>();
+            *tr =
+                self.bank[r] as i32 + self.seats().map(|s| self.hands[s].0[r] as i32).sum::<i32>();
         }
         t
     }
@@ -465,10 +481,10 @@ impl State {
 
     /// Recomputes a seat's port flags from its buildings.
     pub(crate) fn update_ports(&mut self, seat: Seat) {
-        let topo = topology();
+        let topo = S::topology();
         let own = self.settlements[seat] | self.cities[seat];
         let mut f = 0;
-        for (p, kind) in self.board.ports.iter().enumerate() {
+        for (p, kind) in self.board.ports.as_ref().iter().enumerate() {
             if own.intersects(topo.port_nodes[p]) {
                 f |= match kind {
                     None => GENERIC_PORT,
@@ -481,23 +497,23 @@ impl State {
 
     /// Rebuilds every derived cache from the piece sets (used by `from_setup`).
     pub(crate) fn rebuild_caches(&mut self) {
-        let topo = topology();
-        self.occupied = NodeSet::EMPTY;
-        self.blocked = NodeSet::EMPTY;
-        self.all_roads = EdgeSet::EMPTY;
-        for s in Seat::all() {
+        let topo = S::topology();
+        self.occupied = S::Nodes::EMPTY;
+        self.blocked = S::Nodes::EMPTY;
+        self.all_roads = S::Edges::EMPTY;
+        for s in self.seats() {
             let own = self.settlements[s] | self.cities[s];
             self.occupied |= own;
             for n in own {
-                self.blocked |= topo.node_neighbours[n.index()] | NodeSet::single(n);
+                self.blocked |= topo.node_neighbours[n.index()] | S::Nodes::single(n);
             }
             self.all_roads |= self.roads[s];
-            self.road_nodes[s] = NodeSet::EMPTY;
+            self.road_nodes[s] = S::Nodes::EMPTY;
             for e in self.roads[s] {
                 self.road_nodes[s] |= topo.edge_node_set[e.index()];
             }
         }
-        for s in Seat::all() {
+        for s in self.seats() {
             self.update_ports(s);
             self.update_road_len(s);
             self.update_road_reach(s);
@@ -506,10 +522,10 @@ impl State {
 
     /// Recomputes `road_reach` for a seat from its pieces.
     pub(crate) fn update_road_reach(&mut self, seat: Seat) {
-        let topo = topology();
+        let topo = S::topology();
         let own = self.settlements[seat] | self.cities[seat];
         let anchors = own | (self.road_nodes[seat] - (self.occupied - own));
-        let mut edges = EdgeSet::EMPTY;
+        let mut edges = S::Edges::EMPTY;
         for n in anchors {
             edges |= topo.node_edge_set[n.index()];
         }
@@ -521,6 +537,7 @@ impl State {
 mod tests {
     use super::*;
     use crate::game::action::Action;
+    use crate::game::topology::topology;
 
     #[test]
     fn trade_ratios_follow_every_combination_of_ports() {
@@ -576,7 +593,8 @@ mod tests {
             "State: {n} bytes, Action: {} bytes",
             std::mem::size_of::<Action>()
         );
-        assert!(n <= 512, "{n}");
+        // Room for six seats on every board (656 bytes on 2026-12-01; 512 with four seats).
+        assert!(n <= 704, "{n}");
         assert!(
             std::mem::size_of::<Action>() <= 8,
             "{}",

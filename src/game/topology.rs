@@ -1,5 +1,6 @@
-//! Static geometry of the classic 4-player board: server coordinates ⇄ dense ids and the
-//! node/edge/hex adjacency tables, built once. Imports only std and the id/set modules.
+//! Static geometry of each board shape: server coordinates ⇄ dense ids and the node/edge/hex
+//! adjacency tables, built once per shape from its land hexes and port edges. Imports only
+//! std and the id/set/shape modules.
 //!
 //! Coordinates are the server's `0xRC` values (guide §5.3, `SOCBoard`). Hexes are pointy-topped;
 //! a hex `h` has nodes, clockwise from the top, `h+0x01, h+0x12, h+0x21, h+0x10, h-0x01, h-0x10`:
@@ -16,8 +17,8 @@
 //! diagonal and joins `e`, `e+0x11` (`SOCBoard.getAdjacentNodesToEdge_arr`).
 
 use super::ids::{EdgeId, HexId, NodeId};
-use super::sets::{EdgeSet, NodeSet};
-use std::sync::OnceLock;
+use super::sets::BitSet;
+use super::shape::{Classic, Shape, Table};
 
 /// The 54 land nodes in server coordinates; `NodeId(i)` is `NODE_COORDS[i]`.
 pub const NODE_COORDS: [u8; 54] = [
@@ -68,57 +69,75 @@ pub const PORT_POSITIONS: [(usize, u8, [u8; 2]); 9] = [
     (9, 2, [0x25, 0x34]),
 ];
 
-const NONE: u8 = 0xFF;
+const NONE: u16 = u16::MAX;
 
-/// All adjacency tables; get them with [`topology()`].
-pub struct Topology {
-    node_of_coord: [u8; 256],
-    edge_of_coord: [u8; 256],
-    hex_of_coord: [u8; 256],
+/// Largest coordinate of the v1 and v2 encodings, plus one.
+const COORDS: usize = 0x100;
+
+/// All adjacency tables of one board shape; get them with [`Shape::topology`] (or
+/// [`topology()`] for the classic board).
+pub struct Topology<S: Shape> {
+    node_coords: S::PerNode<u16>,
+    edge_coords: S::PerEdge<u16>,
+    hex_coords: S::PerHex<u16>,
+    node_of_coord: Box<[u16]>,
+    edge_of_coord: Box<[u16]>,
+    hex_of_coord: Box<[u16]>,
     /// The two nodes of each edge, in server order (west/upper first).
-    pub edge_nodes: [[NodeId; 2]; 72],
+    pub edge_nodes: S::PerEdge<[NodeId; 2]>,
     /// Both nodes of each edge as a set.
-    pub edge_node_set: [NodeSet; 72],
-    /// The 2 or 3 edges at each node (`NONE`-padded, read with [`Topology::node_edges`]).
-    node_edges: [[u8; 3]; 54],
+    pub edge_node_set: S::PerEdge<S::Nodes>,
+    /// The 2 or 3 edges at each node (`u8::MAX`-padded, read with [`Topology::node_edges`]).
+    node_edges: S::PerNode<[u8; 3]>,
     /// The edges at each node as a set.
-    pub node_edge_set: [EdgeSet; 54],
+    pub node_edge_set: S::PerNode<S::Edges>,
     /// The neighbour nodes of each node (distance rule).
-    pub node_neighbours: [NodeSet; 54],
-    /// The 1..3 land hexes at each node as a bit mask over `HexId` (bit `h` for hex `h`).
-    pub node_hex_mask: [u32; 54],
+    pub node_neighbours: S::PerNode<S::Nodes>,
+    /// The 1..3 land hexes at each node.
+    pub node_hex_set: S::PerNode<S::Hexes>,
     /// The six nodes of each land hex, N, NE, SE, S, SW, NW.
-    pub hex_nodes: [[NodeId; 6]; 19],
+    pub hex_nodes: S::PerHex<[NodeId; 6]>,
     /// The six nodes of each land hex as a set.
-    pub hex_node_set: [NodeSet; 19],
+    pub hex_node_set: S::PerHex<S::Nodes>,
     /// Land hexes sharing a side with each land hex.
-    pub hex_neighbours: [u32; 19],
-    /// The two nodes of each port position.
-    pub port_nodes: [NodeSet; 9],
+    pub hex_neighbours: S::PerHex<S::Hexes>,
+    /// The two nodes of each port, in the server's port order.
+    pub port_nodes: S::PerPort<S::Nodes>,
 }
 
-impl Topology {
+/// The two nodes of edge `e` (`SOCBoard.getAdjacentNodesToEdge_arr`): an edge with
+/// `(hi+lo)` even is vertical and joins `e+0x01`, `e+0x10`; otherwise `e`, `e+0x11`.
+const fn edge_ends(e: u16) -> [u16; 2] {
+    let (hi, lo) = (e >> 4, e & 0xF);
+    if (hi + lo) % 2 == 0 {
+        [e + 0x01, e + 0x10]
+    } else {
+        [e, e + 0x11]
+    }
+}
+
+impl<S: Shape> Topology<S> {
     /// The edges meeting at `n` (2 or 3).
     #[inline]
     pub fn node_edges(&self, n: NodeId) -> impl Iterator<Item = EdgeId> + '_ {
         self.node_edges[n.index()]
             .iter()
-            .filter(|&&e| e != NONE)
+            .filter(|&&e| e != u8::MAX)
             .map(|&e| EdgeId::new(e as usize))
     }
 
     /// The land hexes touching `n` (1..3).
     #[inline]
-    pub fn node_hexes(&self, n: NodeId) -> impl Iterator<Item = HexId> + '_ {
-        HexId::in_mask(self.node_hex_mask[n.index()])
+    pub fn node_hexes(&self, n: NodeId) -> S::Hexes {
+        self.node_hex_set[n.index()]
     }
 
-    /// The land hexes touching any node of `nodes`, as a bit mask over `HexId`.
+    /// The land hexes touching any node of `nodes`.
     #[inline]
-    pub fn hexes_touching(&self, nodes: NodeSet) -> u32 {
+    pub fn hexes_touching(&self, nodes: S::Nodes) -> S::Hexes {
         nodes
             .into_iter()
-            .fold(0, |m, n| m | self.node_hex_mask[n.index()])
+            .fold(S::Hexes::EMPTY, |m, n| m | self.node_hex_set[n.index()])
     }
 
     /// The end of `e` that is not `n`.
@@ -132,95 +151,175 @@ impl Topology {
         }
     }
 
-    fn build() -> Topology {
-        let mut t = Topology {
-            node_of_coord: [NONE; 256],
-            edge_of_coord: [NONE; 256],
-            hex_of_coord: [NONE; 256],
-            edge_nodes: [[NodeId::new(0); 2]; 72],
-            edge_node_set: [NodeSet::EMPTY; 72],
-            node_edges: [[NONE; 3]; 54],
-            node_edge_set: [EdgeSet::EMPTY; 54],
-            node_neighbours: [NodeSet::EMPTY; 54],
-            node_hex_mask: [0; 54],
-            hex_nodes: [[NodeId::new(0); 6]; 19],
-            hex_node_set: [NodeSet::EMPTY; 19],
-            hex_neighbours: [0; 19],
-            port_nodes: [NodeSet::EMPTY; 9],
+    /// Land nodes on this board.
+    #[inline]
+    pub fn node_count(&self) -> usize {
+        S::NODES
+    }
+    /// Land edges on this board.
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        S::EDGES
+    }
+    /// Every land node, in index order.
+    #[inline]
+    pub fn nodes(&self) -> impl Iterator<Item = NodeId> + Clone {
+        NodeId::below(S::NODES)
+    }
+    /// Every land edge, in index order.
+    #[inline]
+    pub fn edges(&self) -> impl Iterator<Item = EdgeId> + Clone {
+        EdgeId::below(S::EDGES)
+    }
+    /// Every land hex, in index order.
+    #[inline]
+    pub fn hexes(&self) -> impl Iterator<Item = HexId> + Clone {
+        HexId::below(S::HEXES)
+    }
+
+    /// The node at a server coordinate (decimal on the wire, e.g. 150 = 0x96).
+    pub fn node_from_server(&self, c: i32) -> Option<NodeId> {
+        lookup(&self.node_of_coord, c).map(NodeId::new)
+    }
+    /// A node's server coordinate.
+    #[inline]
+    pub fn node_to_server(&self, n: NodeId) -> i32 {
+        self.node_coords[n.index()] as i32
+    }
+    /// The edge at a server coordinate.
+    pub fn edge_from_server(&self, c: i32) -> Option<EdgeId> {
+        lookup(&self.edge_of_coord, c).map(EdgeId::new)
+    }
+    /// An edge's server coordinate.
+    #[inline]
+    pub fn edge_to_server(&self, e: EdgeId) -> i32 {
+        self.edge_coords[e.index()] as i32
+    }
+    /// The land hex at a server coordinate.
+    pub fn hex_from_server(&self, c: i32) -> Option<HexId> {
+        lookup(&self.hex_of_coord, c).map(HexId::new)
+    }
+    /// A land hex's server coordinate.
+    #[inline]
+    pub fn hex_to_server(&self, h: HexId) -> i32 {
+        self.hex_coords[h.index()] as i32
+    }
+
+    /// Builds the tables from the shape's land hexes and port edges.
+    pub(crate) fn build() -> Topology<S> {
+        const HEX_NODE_OFFSETS: [i32; 6] = [0x01, 0x12, 0x21, 0x10, -0x01, -0x10];
+        let mut nodes: Vec<u16> = Vec::new();
+        let mut edges: Vec<u16> = Vec::new();
+        for &h in S::LAND_HEXES {
+            let corners = HEX_NODE_OFFSETS.map(|o| (h as i32 + o) as u16);
+            for k in 0..6 {
+                let (a, b) = (corners[k], corners[(k + 1) % 6]);
+                let (a, b) = (a.min(b), a.max(b));
+                // b - a is 0x0F (a vertical edge, coordinate a - 1) or 0x11 (diagonal, a).
+                let e = if b - a == 0x0F { a - 1 } else { a };
+                assert_eq!(edge_ends(e), [a, b], "edge between {a:#x} and {b:#x}");
+                edges.push(e);
+                nodes.push(a);
+                nodes.push(b);
+            }
+        }
+        nodes.sort_unstable();
+        nodes.dedup();
+        edges.sort_unstable();
+        edges.dedup();
+        assert_eq!(
+            (nodes.len(), edges.len()),
+            (S::NODES, S::EDGES),
+            "{}",
+            S::NAME
+        );
+        let map = |coords: &[u16]| -> Box<[u16]> {
+            let mut m = vec![NONE; COORDS];
+            for (i, &c) in coords.iter().enumerate() {
+                m[c as usize] = i as u16;
+            }
+            m.into_boxed_slice()
         };
-        for (i, &c) in NODE_COORDS.iter().enumerate() {
-            t.node_of_coord[c as usize] = i as u8;
-        }
-        for (i, &c) in EDGE_COORDS.iter().enumerate() {
-            t.edge_of_coord[c as usize] = i as u8;
-        }
-        for (i, &c) in HEX_COORDS.iter().enumerate() {
-            t.hex_of_coord[c as usize] = i as u8;
-        }
-        let node = |t: &Topology, c: i32| -> NodeId {
-            let i = t.node_of_coord[c as usize];
-            assert_ne!(i, NONE, "coordinate {c:#x} is not a land node");
-            NodeId::new(i as usize)
+        let mut t = Topology::<S> {
+            node_coords: S::PerNode::<u16>::filled(0),
+            edge_coords: S::PerEdge::<u16>::filled(0),
+            hex_coords: S::PerHex::<u16>::filled(0),
+            node_of_coord: map(&nodes),
+            edge_of_coord: map(&edges),
+            hex_of_coord: map(S::LAND_HEXES),
+            edge_nodes: S::PerEdge::<[NodeId; 2]>::filled([NodeId::new(0); 2]),
+            edge_node_set: S::PerEdge::<S::Nodes>::filled(S::Nodes::EMPTY),
+            node_edges: S::PerNode::<[u8; 3]>::filled([u8::MAX; 3]),
+            node_edge_set: S::PerNode::<S::Edges>::filled(S::Edges::EMPTY),
+            node_neighbours: S::PerNode::<S::Nodes>::filled(S::Nodes::EMPTY),
+            node_hex_set: S::PerNode::<S::Hexes>::filled(S::Hexes::EMPTY),
+            hex_nodes: S::PerHex::<[NodeId; 6]>::filled([NodeId::new(0); 6]),
+            hex_node_set: S::PerHex::<S::Nodes>::filled(S::Nodes::EMPTY),
+            hex_neighbours: S::PerHex::<S::Hexes>::filled(S::Hexes::EMPTY),
+            port_nodes: S::PerPort::<S::Nodes>::filled(S::Nodes::EMPTY),
         };
-        for (ei, &ec) in EDGE_COORDS.iter().enumerate() {
-            let c = ec as i32;
-            let (hi, lo) = (c >> 4, c & 0xF);
-            let (a, b) = if (hi + lo) % 2 == 0 {
-                (c + 0x01, c + 0x10)
-            } else {
-                (c, c + 0x11)
-            };
-            let (a, b) = (node(&t, a), node(&t, b));
+        t.node_coords.as_mut().copy_from_slice(&nodes);
+        t.edge_coords.as_mut().copy_from_slice(&edges);
+        t.hex_coords.as_mut().copy_from_slice(S::LAND_HEXES);
+        let node = |t: &Topology<S>, c: i32| -> NodeId {
+            t.node_from_server(c)
+                .unwrap_or_else(|| panic!("coordinate {c:#x} is not a land node"))
+        };
+        for (ei, &ec) in edges.iter().enumerate() {
+            let [a, b] = edge_ends(ec).map(|c| node(&t, c as i32));
             t.edge_nodes[ei] = [a, b];
-            t.edge_node_set[ei] = NodeSet::single(a) | NodeSet::single(b);
+            t.edge_node_set[ei] = S::Nodes::single(a) | S::Nodes::single(b);
             for (n, m) in [(a, b), (b, a)] {
                 let slot = t.node_edges[n.index()]
                     .iter()
-                    .position(|&x| x == NONE)
+                    .position(|&x| x == u8::MAX)
                     .unwrap();
                 t.node_edges[n.index()][slot] = ei as u8;
                 t.node_edge_set[n.index()].insert(EdgeId::new(ei));
                 t.node_neighbours[n.index()].insert(m);
             }
         }
-        const HEX_NODE_OFFSETS: [i32; 6] = [0x01, 0x12, 0x21, 0x10, -0x01, -0x10];
-        for (hi, &hc) in HEX_COORDS.iter().enumerate() {
+        for (hi, &hc) in S::LAND_HEXES.iter().enumerate() {
             for (k, off) in HEX_NODE_OFFSETS.iter().enumerate() {
                 let n = node(&t, hc as i32 + off);
                 t.hex_nodes[hi][k] = n;
                 t.hex_node_set[hi].insert(n);
-                t.node_hex_mask[n.index()] |= 1 << hi;
+                t.node_hex_set[n.index()].insert(HexId::new(hi));
             }
             for off in [0x02, 0x22, 0x20, -0x02, -0x22, -0x20] {
-                let c = hc as i32 + off;
-                if (0..256).contains(&c) && t.hex_of_coord[c as usize] != NONE {
-                    t.hex_neighbours[hi] |= 1 << t.hex_of_coord[c as usize];
+                if let Some(g) = t.hex_from_server(hc as i32 + off) {
+                    t.hex_neighbours[hi].insert(g);
                 }
             }
         }
-        for (p, &(_, _, nodes)) in PORT_POSITIONS.iter().enumerate() {
-            for c in nodes {
-                t.port_nodes[p].insert(node(&t, c as i32));
+        for (p, &e) in S::PORT_EDGES.iter().enumerate() {
+            for c in edge_ends(e) {
+                let n = node(&t, c as i32);
+                t.port_nodes[p].insert(n);
             }
         }
         t
     }
 }
 
-/// The tables, built on first use.
+fn lookup(map: &[u16], c: i32) -> Option<usize> {
+    let i = *map.get(usize::try_from(c).ok()?)?;
+    (i != NONE).then_some(i as usize)
+}
+
+/// The classic board's tables, built on first use.
 #[inline]
-pub fn topology() -> &'static Topology {
-    static T: OnceLock<Topology> = OnceLock::new();
-    T.get_or_init(Topology::build)
+pub fn topology() -> &'static Topology<Classic> {
+    Classic::topology()
 }
 
 impl NodeId {
-    /// From a server node coordinate (decimal on the wire, e.g. 150 = 0x96).
+    /// A classic-board node from its server coordinate (decimal on the wire, e.g. 150 = 0x96);
+    /// other boards: [`Topology::node_from_server`].
     pub fn from_server(c: i32) -> Option<NodeId> {
-        let i = *topology().node_of_coord.get(usize::try_from(c).ok()?)?;
-        (i != NONE).then(|| NodeId::new(i as usize))
+        topology().node_from_server(c)
     }
-    /// The server node coordinate.
+    /// The classic-board node's server coordinate.
     #[inline]
     pub fn to_server(self) -> i32 {
         NODE_COORDS[self.index()] as i32
@@ -228,12 +327,11 @@ impl NodeId {
 }
 
 impl EdgeId {
-    /// From a server edge coordinate.
+    /// A classic-board edge from its server coordinate.
     pub fn from_server(c: i32) -> Option<EdgeId> {
-        let i = *topology().edge_of_coord.get(usize::try_from(c).ok()?)?;
-        (i != NONE).then(|| EdgeId::new(i as usize))
+        topology().edge_from_server(c)
     }
-    /// The server edge coordinate.
+    /// The classic-board edge's server coordinate.
     #[inline]
     pub fn to_server(self) -> i32 {
         EDGE_COORDS[self.index()] as i32
@@ -241,12 +339,11 @@ impl EdgeId {
 }
 
 impl HexId {
-    /// From a server hex coordinate (land hexes only).
+    /// A classic-board land hex from its server coordinate.
     pub fn from_server(c: i32) -> Option<HexId> {
-        let i = *topology().hex_of_coord.get(usize::try_from(c).ok()?)?;
-        (i != NONE).then(|| HexId::new(i as usize))
+        topology().hex_from_server(c)
     }
-    /// The server hex coordinate.
+    /// The classic-board hex's server coordinate.
     #[inline]
     pub fn to_server(self) -> i32 {
         HEX_COORDS[self.index()] as i32
@@ -256,6 +353,9 @@ impl HexId {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::sets::NodeSet;
+    use crate::game::shape::Six;
+    use crate::game::topology::topology;
 
     #[test]
     fn geometry_matches_guide_5_3() {
@@ -264,18 +364,23 @@ mod tests {
         let all = t.hex_node_set.iter().fold(NodeSet::EMPTY, |a, &b| a | b);
         assert_eq!(all, NodeSet::FULL);
         // Every edge joins two adjacent land nodes; 72 edges, degrees 2 or 3.
-        let degree_sum: usize = NodeId::all()
+        let degree_sum: usize = topology()
+            .nodes()
             .map(|n| t.node_edge_set[n.index()].len())
             .sum();
         assert_eq!(degree_sum, 2 * 72);
-        assert!(NodeId::all().all(|n| (2..=3).contains(&t.node_edges(n).count())));
+        assert!(topology()
+            .nodes()
+            .all(|n| (2..=3).contains(&t.node_edges(n).count())));
         // Every node touches one to three land hexes; 19 hexes of 6 nodes each.
-        assert!(NodeId::all().all(|n| (1..=3).contains(&t.node_hexes(n).count())));
-        let incidences: usize = NodeId::all().map(|n| t.node_hexes(n).count()).sum();
+        assert!(topology()
+            .nodes()
+            .all(|n| (1..=3).contains(&t.node_hexes(n).len())));
+        let incidences: usize = topology().nodes().map(|n| t.node_hexes(n).len()).sum();
         assert_eq!(incidences, 19 * 6);
         // Edges joining adjacent land nodes are exactly the 72 (no missing pair):
         // any two nodes of one hex that are consecutive corners share an edge.
-        for h in HexId::all() {
+        for h in topology().hexes() {
             let ns = t.hex_nodes[h.index()];
             for k in 0..6 {
                 let (a, b) = (ns[k], ns[(k + 1) % 6]);
@@ -352,13 +457,13 @@ mod tests {
 
     #[test]
     fn server_coordinates_round_trip() {
-        for n in NodeId::all() {
+        for n in topology().nodes() {
             assert_eq!(NodeId::from_server(n.to_server()), Some(n));
         }
-        for e in EdgeId::all() {
+        for e in topology().edges() {
             assert_eq!(EdgeId::from_server(e.to_server()), Some(e));
         }
-        for h in HexId::all() {
+        for h in topology().hexes() {
             assert_eq!(HexId::from_server(h.to_server()), Some(h));
         }
         assert_eq!(NodeId::from_server(150).map(|n| n.to_server()), Some(0x96));
@@ -366,10 +471,54 @@ mod tests {
         assert_eq!(EdgeId::from_server(-1), None);
     }
 
+    /// `SOCBoard6p`: 30 land hexes, 80 nodes (the classic rows with one more hex west and a row
+    /// more north and south: `SOCBoard.initNodesOnLand`), 109 edges, 11 ports whose nodes are
+    /// land nodes.
+    #[test]
+    fn the_six_player_board_has_the_servers_nodes() {
+        let t = Six::topology();
+        let mut want = Vec::new();
+        for (start, end) in [
+            (0x07, 0x6D),
+            (0x05, 0x8D),
+            (0x03, 0xAD),
+            (0x01, 0xCD),
+            (0x10, 0xDC),
+            (0x30, 0xDA),
+            (0x50, 0xD8),
+            (0x70, 0xD6),
+        ] {
+            let mut c = start;
+            while c <= end {
+                want.push(c);
+                c += 0x11;
+            }
+        }
+        want.sort_unstable();
+        let got: Vec<i32> = t.nodes().map(|n| t.node_to_server(n)).collect();
+        assert_eq!(got, want);
+        assert_eq!(
+            t.edge_from_server(0x00).map(|e| t.edge_to_server(e)),
+            Some(0)
+        );
+        for p in 0..11 {
+            assert_eq!(t.port_nodes[p].len(), 2, "port {p}");
+        }
+        // Corner hex 0x11 has three land neighbours; the centre hexes six.
+        assert_eq!(
+            t.hex_neighbours[t.hex_from_server(0x11).unwrap().index()].len(),
+            3
+        );
+        assert_eq!(
+            t.hex_neighbours[t.hex_from_server(0x77).unwrap().index()].len(),
+            6
+        );
+    }
+
     #[test]
     fn centre_hex_has_six_land_neighbours() {
         let t = topology();
         let centre = HexId::from_server(0x77).unwrap();
-        assert_eq!(t.hex_neighbours[centre.index()].count_ones(), 6);
+        assert_eq!(t.hex_neighbours[centre.index()].len(), 6);
     }
 }

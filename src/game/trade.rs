@@ -27,6 +27,8 @@ use super::phase::Phase;
 use super::resources::{
     Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
+use super::sets::BitSet;
+use super::shape::Shape;
 use super::state::State;
 
 /// Offers the current player may make in one turn (an engine bound for finite playouts).
@@ -119,7 +121,7 @@ pub struct PendingOffer {
     pub waiting: u8,
 }
 
-impl State {
+impl<S: Shape> State<S> {
     /// The offer waiting for answers (only in [`Phase::TradeResponse`]).
     #[inline]
     pub fn pending_offer(&self) -> Option<PendingOffer> {
@@ -142,12 +144,12 @@ impl State {
     /// offerer.
     pub(crate) fn next_responder(&self) -> Seat {
         let p = self.offer.expect("TradeResponse without an offer");
-        let mut s = p.from.next();
-        for _ in 0..4 {
+        let mut s = p.from.next_of(S::SEATS);
+        for _ in 0..S::SEATS {
             if p.waiting & (1 << s.index()) != 0 {
                 return s;
             }
-            s = s.next();
+            s = s.next_of(S::SEATS);
         }
         p.from
     }
@@ -392,7 +394,7 @@ mod tests {
             t.apply(Action::OfferTrade(o), &mut rng);
             assert_eq!(t.phase(), Phase::TradeResponse);
             assert_eq!(t.offers_made(), st.offers_made() + 1);
-            assert_eq!(t.to_move(), s.next(), "first answer after the offerer");
+            assert_eq!(t.to_move(), s.next_of(4), "first answer after the offerer");
             assert_eq!(State::from_setup(&t.to_setup()).unwrap(), t);
             let bank = t.bank();
             // Everyone declines: back to Main, nothing moved.
@@ -402,7 +404,10 @@ mod tests {
                 answered.push(d.to_move());
                 d.apply(Action::DeclineOffer, &mut rng);
             }
-            assert_eq!(answered, vec![s.next(), s.next().next(), s.prev()]);
+            assert_eq!(
+                answered,
+                vec![s.next_of(4), s.next_of(4).next_of(4), s.prev_of(4)]
+            );
             assert_eq!(d.phase(), Phase::Main);
             assert_eq!(d.pending_offer(), None);
             assert_eq!(d.hand(s), st.hand(s));
@@ -471,8 +476,8 @@ mod tests {
     fn an_opponents_offer_must_involve_the_player_in_turn() {
         let st = positions_with_offers(1, 5).remove(0);
         let cur = st.current_player();
-        let other = cur.next();
-        let third = other.next();
+        let other = cur.next_of(4);
+        let third = other.next_of(4);
         let mut t = st.clone();
         t.set_hand(other, ResourceSet::new(1, 0, 0, 0, 0));
         t.set_hand(cur, ResourceSet::new(0, 0, 1, 0, 0));

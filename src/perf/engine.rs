@@ -69,9 +69,8 @@ pub fn mid_game_position() -> State {
     loop {
         let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
         let mut policy = HeuristicPolicy;
-        let mid = |st: &State| {
-            st.phase() == Phase::RollOrCard && Seat::all().any(|s| st.total_vp(s) >= 6)
-        };
+        let mid =
+            |st: &State| st.phase() == Phase::RollOrCard && st.seats().any(|s| st.total_vp(s) >= 6);
         while !st.is_over() && !mid(&st) {
             playout(&mut st, &mut policy, &mut rng, 1);
         }

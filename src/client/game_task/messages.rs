@@ -201,6 +201,7 @@ impl GameTask {
 mod tests {
     use super::*;
     use crate::client::ClientConfig;
+    use crate::game::Seat;
 
     fn task(seat: usize) -> GameTask {
         let (out, _) = mpsc::channel(16);

@@ -45,7 +45,7 @@ fn free_in_deck(model: &mut State, me: Option<Seat>, card: DevCard) -> bool {
     let Some(x) = likeliest(model.deck()) else {
         return false;
     };
-    for t in Seat::all().filter(|&t| Some(t) != me) {
+    for t in model.seats().filter(|&t| Some(t) != me) {
         for new in [false, true] {
             if model.exchange_dev_card(t, card, x, new) {
                 return true;
@@ -59,7 +59,8 @@ fn free_in_deck(model: &mut State, me: Option<Seat>, card: DevCard) -> bool {
 /// joined (counted, never seen) leave the unseen cards, then the deck is brought to the
 /// server's count `n`.
 pub(super) fn settle_unseen(model: &mut State, me: Option<Seat>, n: i32) {
-    let knights: u32 = Seat::all()
+    let knights: u32 = model
+        .seats()
         .map(|s| u32::from(model.knights_played(s)))
         .sum();
     for _ in 0..knights {
@@ -286,7 +287,7 @@ impl Mirror {
             return;
         };
         let mut left = m.unaccounted;
-        let from: Vec<Seat> = Seat::all().filter(|&s| m.maybe_unknown[s]).collect();
+        let from: Vec<Seat> = self.model.seats().filter(|&s| m.maybe_unknown[s]).collect();
         if left < 0 || (left > 0 && from.is_empty()) {
             self.mismatch(
                 "hand",
@@ -401,7 +402,7 @@ impl Mirror {
             return true;
         }
         let me = self.me;
-        for t in Seat::all().filter(|&t| t != s && Some(t) != me) {
+        for t in self.model.seats().filter(|&t| t != s && Some(t) != me) {
             for t_new in [false, true] {
                 if self.model.swap_dev_cards((s, x, new), (t, card, t_new)) {
                     return true;

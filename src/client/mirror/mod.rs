@@ -250,7 +250,7 @@ impl Mirror {
         if !self.has_board {
             return out;
         }
-        for s in Seat::all() {
+        for s in self.model.seats() {
             out[s.index()] = if Some(s) == self.me {
                 i32::from(self.model.total_vp(s))
             } else {

@@ -61,7 +61,7 @@ impl Mirror {
             {
                 self.stale_potential_cities[s].remove(n);
                 self.cities_without_settlement.insert(n);
-                for o in Seat::all().filter(|&o| o != s) {
+                for o in model.seats().filter(|&o| o != s) {
                     if (topology().node_edge_set[n.index()] & model.roads(o)).len() >= 2 {
                         self.road_length_stale[o] = true;
                     }

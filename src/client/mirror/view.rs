@@ -7,7 +7,7 @@ use super::Mirror;
 use crate::agent::determinize::guess_hidden_hands;
 use crate::agent::View;
 use crate::game::topology::topology;
-use crate::game::{NodeSet, Phase, Seat, SetupError, State};
+use crate::game::{NodeSet, Phase, SetupError, State};
 
 /// Why no [`View`] could be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +61,7 @@ impl Mirror {
             }
         }
         let mut beliefs = self.beliefs;
-        for s in Seat::all() {
+        for s in state.seats() {
             beliefs[s].dev_hidden = s != me;
         }
         guess_hidden_hands(&mut state, &beliefs);

@@ -1,0 +1,184 @@
+//! Board shapes: what differs between JSettlers' boards, as one trait the engine is generic
+//! over — the land hexes and ports in the server's coordinates, the set types sized to the
+//! board, the seats, the bank and the deck. Each shape is monomorphised, so the classic
+//! board keeps its one-word node sets and fixed tables. Imports std and the game vocabulary.
+//!
+//! | shape | server class | encoding | land hexes | nodes | edges | ports | seats | deck |
+//! |---|---|---|---:|---:|---:|---:|---:|---:|
+//! | [`Classic`] | `SOCBoard4p` | v1 (`BOARD_ENCODING_ORIGINAL`) | 19 | 54 | 72 | 9 | 4 | 25 |
+//! | [`Six`] | `SOCBoard6p` | v2 (`BOARD_ENCODING_6PLAYER`) | 30 | 80 | 109 | 11 | 6 | 34 |
+//!
+//! The sea board (`SOCBoardLarge`, v3) is a shape of the same kind: its coordinate grid is
+//! fixed by the board's height and width, land and water are board data, and its sets are
+//! wider types behind the same trait.
+
+use super::ids::{EdgeId, HexId, NodeId};
+use super::resources::DevSet;
+use super::sets::{BitSet, EdgeSet, EdgeSet6, HexSet, HexSet6, NodeSet, NodeSet6};
+use super::topology::Topology;
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{Index, IndexMut};
+use std::sync::OnceLock;
+
+/// What a table cell may hold.
+pub trait Elem: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {}
+impl<T: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static> Elem for T {}
+
+/// A fixed-size table indexed by a dense id's index: an array of the shape's length.
+pub trait Table<T>:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + Index<usize, Output = T>
+    + IndexMut<usize>
+    + AsRef<[T]>
+    + AsMut<[T]>
+{
+    /// Every cell `v`.
+    fn filled(v: T) -> Self;
+}
+
+impl<T: Elem, const N: usize> Table<T> for [T; N] {
+    #[inline]
+    fn filled(v: T) -> Self {
+        [v; N]
+    }
+}
+
+/// One of JSettlers' boards. See the module doc for the figures.
+pub trait Shape: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+    /// A set of land nodes.
+    type Nodes: BitSet<Id = NodeId>;
+    /// A set of land edges.
+    type Edges: BitSet<Id = EdgeId>;
+    /// A set of land hexes.
+    type Hexes: BitSet<Id = HexId>;
+    /// One value per land node.
+    type PerNode<T: Elem>: Table<T>;
+    /// One value per land edge.
+    type PerEdge<T: Elem>: Table<T>;
+    /// One value per land hex.
+    type PerHex<T: Elem>: Table<T>;
+    /// One value per port.
+    type PerPort<T: Elem>: Table<T>;
+
+    /// A short name for logs and result lines.
+    const NAME: &'static str;
+    /// Seats on this board (`SOCGame.maxPlayers`).
+    const SEATS: usize;
+    /// Land nodes.
+    const NODES: usize = Self::Nodes::CAPACITY;
+    /// Land edges.
+    const EDGES: usize = Self::Edges::CAPACITY;
+    /// Land hexes.
+    const HEXES: usize = Self::Hexes::CAPACITY;
+    /// Ports.
+    const PORTS: usize;
+    /// The land hexes' server coordinates, ascending (`getLandHexCoords`).
+    const LAND_HEXES: &'static [u16];
+    /// Each port's edge coordinate, in the server's port order (`getPortsEdges`).
+    const PORT_EDGES: &'static [u16];
+    /// The cards of each resource the bank model holds (19 classic; the 6-player extension
+    /// has 24). JSettlers pays whatever the bank holds unless the bank limit is on.
+    const RESOURCES_PER_KIND: u8;
+    /// The development deck (`SOCGame.startGame_setupDevCards`).
+    const FULL_DECK: DevSet;
+
+    /// The shape's adjacency tables, built on first use.
+    fn topology() -> &'static Topology<Self>;
+}
+
+/// The classic 4-player board (`SOCBoard4p`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Classic;
+
+/// The 6-player board (`SOCBoard6p`): 5 or 6 players (or fewer with game option PLB), the
+/// Special Building Phase.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Six;
+
+impl Shape for Classic {
+    type Nodes = NodeSet;
+    type Edges = EdgeSet;
+    type Hexes = HexSet;
+    type PerNode<T: Elem> = [T; 54];
+    type PerEdge<T: Elem> = [T; 72];
+    type PerHex<T: Elem> = [T; 19];
+    type PerPort<T: Elem> = [T; 9];
+    const NAME: &'static str = "classic";
+    const SEATS: usize = 4;
+    const PORTS: usize = 9;
+    /// `SOCBoard4p.HEXCOORDS_LAND_V1`.
+    const LAND_HEXES: &'static [u16] = &[
+        0x33, 0x35, 0x37, 0x53, 0x55, 0x57, 0x59, 0x73, 0x75, 0x77, 0x79, 0x7B, 0x95, 0x97, 0x99,
+        0x9B, 0xB7, 0xB9, 0xBB,
+    ];
+    /// `SOCBoard4p.PORTS_EDGE_V1`.
+    const PORT_EDGES: &'static [u16] = &[0x27, 0x5A, 0x9C, 0xCC, 0xC9, 0xA5, 0x72, 0x42, 0x24];
+    const RESOURCES_PER_KIND: u8 = 19;
+    const FULL_DECK: DevSet = DevSet([14, 2, 2, 2, 5]);
+
+    fn topology() -> &'static Topology<Classic> {
+        static T: OnceLock<Topology<Classic>> = OnceLock::new();
+        T.get_or_init(Topology::build)
+    }
+}
+
+impl Shape for Six {
+    type Nodes = NodeSet6;
+    type Edges = EdgeSet6;
+    type Hexes = HexSet6;
+    type PerNode<T: Elem> = [T; 80];
+    type PerEdge<T: Elem> = [T; 109];
+    type PerHex<T: Elem> = [T; 30];
+    type PerPort<T: Elem> = [T; 11];
+    const NAME: &'static str = "6-player";
+    const SEATS: usize = 6;
+    const PORTS: usize = 11;
+    /// `SOCBoard6p.HEXCOORDS_LAND_V2`.
+    const LAND_HEXES: &'static [u16] = &[
+        0x11, 0x13, 0x15, 0x17, 0x31, 0x33, 0x35, 0x37, 0x39, 0x51, 0x53, 0x55, 0x57, 0x59, 0x5B,
+        0x71, 0x73, 0x75, 0x77, 0x79, 0x7B, 0x93, 0x95, 0x97, 0x99, 0x9B, 0xB5, 0xB7, 0xB9, 0xBB,
+    ];
+    /// `SOCBoard6p.PORTS_EDGE_V2`.
+    const PORT_EDGES: &'static [u16] = &[
+        0x07, 0x3A, 0x7C, 0xAC, 0xCA, 0xC7, 0xA3, 0x70, 0x30, 0x00, 0x03,
+    ];
+    const RESOURCES_PER_KIND: u8 = 24;
+    /// 20 knights, 3 road building, 3 year of plenty, 3 monopoly, 5 VP = 34.
+    const FULL_DECK: DevSet = DevSet([20, 3, 3, 3, 5]);
+
+    fn topology() -> &'static Topology<Six> {
+        static T: OnceLock<Topology<Six>> = OnceLock::new();
+        T.get_or_init(Topology::build)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check<S: Shape>() {
+        assert_eq!(S::LAND_HEXES.len(), S::HEXES);
+        assert_eq!(S::PORT_EDGES.len(), S::PORTS);
+        assert!(S::LAND_HEXES.windows(2).all(|w| w[0] < w[1]));
+        let t = S::topology();
+        assert_eq!(t.node_count(), S::NODES);
+        assert_eq!(t.edge_count(), S::EDGES);
+        // Euler on a disc of hexes: E = V + F - 1.
+        assert_eq!(S::EDGES, S::NODES + S::HEXES - 1);
+    }
+
+    #[test]
+    fn shapes_agree_with_their_tables() {
+        check::<Classic>();
+        check::<Six>();
+        assert_eq!(Six::FULL_DECK.total(), 34);
+        assert_eq!(Classic::FULL_DECK.total(), 25);
+    }
+}
