@@ -157,6 +157,8 @@ wire_enum! {
         Cities = 12,
         /// Knights played.
         NumKnights = 15,
+        /// 6-player board: asked to build in the Special Building Phase (SET to 1 or 0).
+        AskSpecialBuild = 16,
         /// Total hand size (SET only).
         ResourceCount = 17,
         /// Last settlement's coordinate.
@@ -198,6 +200,8 @@ wire_enum! {
         LargestArmyPlayer = 5,
         /// Longest road holder (-1 = nobody).
         LongestRoadPlayer = 6,
+        /// 6-player board: the player whose turn the Special Building Phase follows.
+        SpecialBuildingAfterPlayer = 7,
         /// Option N7C only.
         HasBuiltCityN7C = 10,
     }

@@ -74,6 +74,11 @@ const TOKENS: &[&str] = &[
     "1.0",
     "0.13",
     "a=b",
+    "HL",
+    "RH",
+    "[0",
+    "[2",
+    "[-1",
 ];
 
 const SEPARATORS: &[&str] = &[",", "|", "\0", "\u{1}", ",,", "||"];
@@ -105,12 +110,16 @@ fn protocol_like() -> impl Strategy<Value = String> {
         })
 }
 
-/// Distinct message texts of the committed fixtures (one sample per type and shape is plenty).
+/// Distinct message texts of the committed fixtures and the 6-player observer recordings (one
+/// sample per type and shape is plenty).
 fn fixture_texts() -> Vec<String> {
     let dir =
         std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/transcripts");
     let mut seen = std::collections::BTreeMap::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
+    let entries = std::fs::read_dir(&dir)
+        .unwrap()
+        .chain(std::fs::read_dir(dir.join("observer")).unwrap());
+    for entry in entries {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|x| x == "log") {
             let contents = std::fs::read_to_string(&path).unwrap();

@@ -12,9 +12,12 @@ fn fixture_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/transcripts")
 }
 
+/// The `*.log` files of the fixture directory and of its `observer/` subdirectory (the
+/// 6-player observer recordings), sorted.
 fn fixtures() -> Vec<(PathBuf, String)> {
-    let mut files: Vec<_> = std::fs::read_dir(fixture_dir())
-        .expect("tests/fixtures/transcripts exists")
+    let mut files: Vec<_> = [fixture_dir(), fixture_dir().join("observer")]
+        .into_iter()
+        .flat_map(|d| std::fs::read_dir(d).expect("tests/fixtures/transcripts exists"))
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "log"))
         .collect();

@@ -1,6 +1,6 @@
 //! Typed messages: [`Message`] has one variant per message type a robot sends or receives in a
-//! classic 4-player game (plus a few superseded ones that are cheap to parse), and
-//! [`Message::Unknown`] for every other type number. Imports [`crate::wire`] and
+//! classic 4-player game or a 6-player one (plus a few superseded ones that are cheap to parse),
+//! and [`Message::Unknown`] for every other type number. Imports [`crate::wire`] and
 //! [`crate::error`] only.
 //!
 //! Wire text layout (guide §1.2):
@@ -186,8 +186,8 @@ messages! {
     SetTurn, FirstPlayer, GameElements, SetLastAction, UndoNotAllowedReasonText, LongestRoad,
     LargestArmy, DeclinePlayerRequest, SimpleRequest, SimpleAction,
     // board.rs: layout and pieces
-    BoardLayout, PotentialSettlements, PutPiece, BuildRequest, CancelBuildRequest, MoveRobber,
-    LastSettlement, UndoPutPiece,
+    BoardLayout, BoardLayout2, PotentialSettlements, PutPiece, BuildRequest, CancelBuildRequest,
+    MoveRobber, LastSettlement, UndoPutPiece,
     // turn.rs: dice and turn end
     RollDicePrompt, RollDiceRequest, RollDice, DiceResult, DiceResultResources, EndTurn,
     // resources.rs: hands, discards, robbery
@@ -244,6 +244,7 @@ impl Message {
             M::SimpleRequest(m) => &m.game,
             M::SimpleAction(m) => &m.game,
             M::BoardLayout(m) => &m.game,
+            M::BoardLayout2(m) => &m.game,
             M::PotentialSettlements(m) => &m.game,
             M::PutPiece(m) => &m.game,
             M::BuildRequest(m) => &m.game,
