@@ -5,10 +5,10 @@
 use rand::Rng;
 
 use super::view::{Belief, View};
-use crate::game::{BySeat, DevCard, DevSet, Resource, ResourceSet, State, BANK_PER_RESOURCE};
+use crate::game::{BySeat, DevCard, DevSet, Resource, ResourceSet, Shape, State};
 
 /// Whether `view` hides anything at all (if not, determinizing is the identity).
-pub fn has_hidden(view: &View) -> bool {
+pub fn has_hidden<S: Shape>(view: &View<S>) -> bool {
     view.state.seats().any(|s| {
         let b = view.beliefs[s];
         b.unknown > 0
@@ -19,8 +19,8 @@ pub fn has_hidden(view: &View) -> bool {
 
 /// Resource cards of each kind the viewer has not seen: 19 per resource less every card of
 /// known type in `beliefs` (negative where JSettlers' unlimited bank paid more).
-pub fn unseen_resources(beliefs: &BySeat<Belief>) -> [i32; 5] {
-    let mut unseen = [i32::from(BANK_PER_RESOURCE); 5];
+pub fn unseen_resources<S: Shape>(beliefs: &BySeat<Belief>) -> [i32; 5] {
+    let mut unseen = [i32::from(S::RESOURCES_PER_KIND); 5];
     for (_, b) in beliefs.iter() {
         for r in Resource::ALL {
             unseen[r.index()] -= i32::from(b.known[r]);
@@ -32,8 +32,8 @@ pub fn unseen_resources(beliefs: &BySeat<Belief>) -> [i32; 5] {
 /// The likeliest hands, without chance: every seat's known cards, and each unknown card as
 /// the resource the viewer has seen least of (ties to the first kind). What a client shows
 /// the agent before it determinizes.
-pub fn guess_hidden_hands(state: &mut State, beliefs: &BySeat<Belief>) {
-    let mut supply = unseen_resources(beliefs);
+pub fn guess_hidden_hands<S: Shape>(state: &mut State<S>, beliefs: &BySeat<Belief>) {
+    let mut supply = unseen_resources::<S>(beliefs);
     for s in state.seats() {
         let b = beliefs[s];
         let mut hand = b.known;
@@ -53,14 +53,14 @@ pub fn guess_hidden_hands(state: &mut State, beliefs: &BySeat<Belief>) {
 /// least 1 so that JSettlers' unlimited bank never makes a draw impossible). Hidden
 /// development cards are dealt from the cards the viewer has not seen: the deck plus every
 /// hidden hand, keeping each seat's count of playable and just-bought cards.
-pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> State {
+pub fn determinize<S: Shape, R: Rng + ?Sized>(view: &View<S>, rng: &mut R) -> State<S> {
     if !has_hidden(view) {
         return view.state.clone();
     }
     let mut world = view.state.clone();
 
     // Resources.
-    let mut unseen = unseen_resources(&view.beliefs).map(|n| n.max(1));
+    let mut unseen = unseen_resources::<S>(&view.beliefs).map(|n| n.max(1));
     for s in world.seats() {
         let b = view.beliefs[s];
         if b.unknown == 0 {

@@ -11,17 +11,16 @@ use super::negotiate;
 use super::playout::{HeuristicPolicy, PlayoutPolicy};
 use super::view::View;
 use super::Agent;
-use crate::game::topology::topology;
 use crate::game::{
-    pips, Action, ActionList, NodeId, Phase, Resource, ResourceSet, Seat, State, CITY_COST,
-    DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+    pips, Action, ActionList, BitSet, NodeId, Phase, Resource, ResourceSet, Seat, Shape, State,
+    CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
 
 /// How good a settlement on `node` is for `seat` at the opening: pips of its hexes, a bonus
 /// for resources the seat does not produce yet and for the scarce ones (ore, wheat, clay,
 /// wood early), and a little for a port.
-pub fn opening_score(state: &State, seat: Seat, node: NodeId) -> i32 {
-    let topo = topology();
+pub fn opening_score<S: Shape>(state: &State<S>, seat: Seat, node: NodeId) -> i32 {
+    let topo = S::topology();
     let board = state.board();
     let have = state.production(seat);
     let mut score = 0;
@@ -43,14 +42,19 @@ pub fn opening_score(state: &State, seat: Seat, node: NodeId) -> i32 {
             Resource::Sheep => 0,
         };
     }
-    if topo.port_nodes.iter().any(|ports| ports.contains(node)) {
+    if topo
+        .port_nodes
+        .as_ref()
+        .iter()
+        .any(|ports| ports.contains(node))
+    {
         score += 6;
     }
     score
 }
 
 /// The best opening settlement spot among `actions`.
-fn best_opening_settlement(state: &State, actions: &[Action]) -> Option<usize> {
+fn best_opening_settlement<S: Shape>(state: &State<S>, actions: &[Action]) -> Option<usize> {
     let seat = state.current_player();
     (0..actions.len()).max_by_key(|&i| match actions[i] {
         Action::PlaceInitialSettlement(n) => opening_score(state, seat, n),
@@ -59,8 +63,8 @@ fn best_opening_settlement(state: &State, actions: &[Action]) -> Option<usize> {
 }
 
 /// The opening road pointing at the best free spot two steps away.
-fn best_opening_road(state: &State, actions: &[Action]) -> Option<usize> {
-    let topo = topology();
+fn best_opening_road<S: Shape>(state: &State<S>, actions: &[Action]) -> Option<usize> {
+    let topo = S::topology();
     let seat = state.current_player();
     let from = state.last_settlement(seat)?;
     let blocked = state.occupied();
@@ -92,7 +96,7 @@ pub const DISCARD_SEARCH_LIMIT: usize = 10_000;
 /// than to weigh: keep the cards of the best builds the hand pays for (a city, a settlement, a
 /// development card, a road, each once, while the cards kept allow), and give up the rest one
 /// card at a time from the pile with the most cards beyond them. Needs [`Phase::Discard`].
-pub fn rule_discard(state: &State) -> Action {
+pub fn rule_discard<S: Shape>(state: &State<S>) -> Action {
     let s = state.to_move();
     let hand = state.hand(s);
     let owed = u32::from(state.discard_owed(s)).min(hand.total());
@@ -144,12 +148,12 @@ impl RandomAgent {
     }
 }
 
-impl Agent for RandomAgent {
+impl<S: Shape> Agent<S> for RandomAgent {
     fn name(&self) -> String {
         "random".into()
     }
 
-    fn decide(&mut self, view: &View, _deadline: Option<Instant>) -> Action {
+    fn decide(&mut self, view: &View<S>, _deadline: Option<Instant>) -> Action {
         let mut list = ActionList::new();
         view.state.legal_actions(&mut list);
         list[self.rng.gen_range(0..list.len())]
@@ -200,7 +204,7 @@ pub fn game_after_placements<R: Rng>(rng: &mut R) -> State {
 
 /// The heuristic's choice in `state` (which must not be over), for agents that need a quick
 /// fallback.
-pub fn heuristic_action<R: Rng>(state: &State, rng: &mut R) -> Action {
+pub fn heuristic_action<S: Shape, R: Rng>(state: &State<S>, rng: &mut R) -> Action {
     let mut list = ActionList::new();
     match state.phase() {
         Phase::InitialSettlement1 | Phase::InitialSettlement2 => {
@@ -223,12 +227,12 @@ pub fn heuristic_action<R: Rng>(state: &State, rng: &mut R) -> Action {
     })
 }
 
-impl Agent for HeuristicAgent {
+impl<S: Shape> Agent<S> for HeuristicAgent {
     fn name(&self) -> String {
         "heuristic".into()
     }
 
-    fn decide(&mut self, view: &View, _deadline: Option<Instant>) -> Action {
+    fn decide(&mut self, view: &View<S>, _deadline: Option<Instant>) -> Action {
         let a = heuristic_action(&view.state, &mut self.rng);
         if self.trading && a == Action::EndTurn {
             if let Some(offer) = negotiate::choose_offer(&view.state) {

@@ -30,19 +30,19 @@ pub mod view;
 
 use std::time::Instant;
 
-use crate::game::Action;
+use crate::game::{Action, Classic, Shape};
 
 pub use spec::{AgentKind, AgentSpec, SpecError};
 pub use view::{Belief, View};
 
-/// A player.
-pub trait Agent: Send {
+/// A player of games on boards of shape `S` (the classic board unless named).
+pub trait Agent<S: Shape = Classic>: Send {
     /// A short name for reports (the spec it was built from).
     fn name(&self) -> String;
 
     /// Chooses a legal action of `view.state` for `view.me`. A searching agent stops by
     /// `deadline` (wall clock) even when its iteration budget is not spent.
-    fn decide(&mut self, view: &View, deadline: Option<Instant>) -> Action;
+    fn decide(&mut self, view: &View<S>, deadline: Option<Instant>) -> Action;
 
     /// Whether this agent answers player-trade offers made to it. One that does not has every
     /// offer declined for it (the paper's variants: player trading off unless `trade=1`).
@@ -57,7 +57,7 @@ pub trait Agent: Send {
 }
 
 /// Builds the agent a spec describes.
-pub fn build(spec: &AgentSpec) -> Box<dyn Agent> {
+pub fn build<S: Shape>(spec: &AgentSpec) -> Box<dyn Agent<S>> {
     let seed = spec.seed.unwrap_or_else(rand::random);
     match spec.kind {
         AgentKind::Random => Box::new(heuristic::RandomAgent::new(seed)),

@@ -13,8 +13,8 @@ use super::playout::{playout, HeuristicPolicy, UniformPolicy};
 use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
 use super::view::View;
 use crate::game::{
-    Action, ActionList, Phase, Resource, ResourceSet, Seat, State, CITY_COST, DEV_CARD_COST,
-    ROAD_COST, SETTLEMENT_COST,
+    Action, ActionList, BitSet, Classic, Phase, Resource, ResourceSet, Seat, Shape, State,
+    CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
 
 /// Which knowledge the search uses: the variants of the paper differ only here and in
@@ -101,7 +101,7 @@ impl TradePlan {
 /// spare of at its best ratio (a 2:1 port first, then 3:1, then 4:1), never touching the
 /// cards the cost itself needs, and only while the bank holds it ([`State::bank_has`], the
 /// engine's rule for bank trades). Returns an empty plan when the hand already pays.
-pub fn plan_trades(state: &State, seat: Seat, cost: ResourceSet) -> Option<TradePlan> {
+pub fn plan_trades<S: Shape>(state: &State<S>, seat: Seat, cost: ResourceSet) -> Option<TradePlan> {
     let mut hand = state.hand(seat);
     let mut plan = TradePlan::default();
     if hand.contains(cost) {
@@ -176,16 +176,16 @@ impl TreeMove {
 
 /// The engine as a [`SearchGame`].
 #[derive(Clone)]
-pub struct CatanGame {
-    state: State,
+pub struct CatanGame<S: Shape = Classic> {
+    state: State<S>,
     variant: Variant,
     /// The searcher's view (root only): where hidden information is resampled from.
-    view: Option<Arc<View>>,
+    view: Option<Arc<View<S>>>,
 }
 
-impl CatanGame {
+impl<S: Shape> CatanGame<S> {
     /// The root of a search from `view`.
-    pub fn root(view: View, variant: Variant) -> CatanGame {
+    pub fn root(view: View<S>, variant: Variant) -> CatanGame<S> {
         CatanGame {
             state: view.state.clone(),
             variant,
@@ -194,12 +194,12 @@ impl CatanGame {
     }
 
     /// The state.
-    pub fn state(&self) -> &State {
+    pub fn state(&self) -> &State<S> {
         &self.state
     }
 
     /// The tree moves at `state` under `variant`, into `out`.
-    pub fn moves(state: &State, variant: Variant, out: &mut Vec<TreeMove>) {
+    pub fn moves(state: &State<S>, variant: Variant, out: &mut Vec<TreeMove>) {
         let mut list = ActionList::new();
         if state.phase() != Phase::Main || !variant.pruning {
             state.legal_actions(&mut list);
@@ -264,8 +264,8 @@ impl CatanGame {
 
 /// Appends "trades then build" for every build `nth(0), nth(1), ...` when trades can pay
 /// `cost`.
-fn push_optimistic(
-    state: &State,
+fn push_optimistic<S: Shape>(
+    state: &State<S>,
     seat: Seat,
     cost: ResourceSet,
     out: &mut Vec<TreeMove>,
@@ -284,7 +284,7 @@ fn push_optimistic(
     }
 }
 
-impl SearchGame for CatanGame {
+impl<S: Shape> SearchGame for CatanGame<S> {
     type Action = TreeMove;
 
     fn to_move(&self) -> usize {

@@ -4,7 +4,7 @@
 //! Imports `crate::game` and `agent::view`.
 
 use super::view::{Belief, View};
-use crate::game::{Action, BySeat, Resource, Seat, State};
+use crate::game::{Action, BySeat, Resource, Seat, Shape, State};
 
 /// Every seat's beliefs about every seat.
 #[derive(Clone, Debug)]
@@ -15,7 +15,7 @@ pub struct Tracker {
 
 impl Tracker {
     /// Beliefs at the start of a game (or of any position where all hands are public).
-    pub fn new(state: &State) -> Tracker {
+    pub fn new<S: Shape>(state: &State<S>) -> Tracker {
         let mut beliefs: BySeat<BySeat<Belief>> = BySeat::default();
         for o in state.seats() {
             for s in state.seats() {
@@ -31,7 +31,7 @@ impl Tracker {
     }
 
     /// The view of `observer` on `state` (which must be the state the tracker followed).
-    pub fn view(&self, state: &State, observer: Seat) -> View {
+    pub fn view<S: Shape>(&self, state: &State<S>, observer: Seat) -> View<S> {
         View {
             state: state.clone(),
             me: observer,
@@ -40,7 +40,7 @@ impl Tracker {
     }
 
     /// Updates every belief after `action` took `before` to `after`.
-    pub fn observe(&mut self, before: &State, action: Action, after: &State) {
+    pub fn observe<S: Shape>(&mut self, before: &State<S>, action: Action, after: &State<S>) {
         let actor = before.to_move();
         let thief = before.current_player();
         // A steal: the victim is the other seat whose hand shrank (MoveRobber with a single

@@ -17,7 +17,7 @@ use super::spec::{AgentKind, AgentSpec};
 use super::uct::{Limits, Params, SearchResult};
 use super::view::View;
 use super::Agent;
-use crate::game::{Action, ActionList, Phase};
+use crate::game::{Action, ActionList, Phase, Shape};
 
 /// Statistics of the agent's last search, for logs and `perf`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -96,7 +96,11 @@ impl UctAgent {
     }
 
     /// Runs the search from `view` and returns its root statistics.
-    pub fn search(&mut self, view: &View, deadline: Option<Instant>) -> SearchResult<TreeMove> {
+    pub fn search<S: Shape>(
+        &mut self,
+        view: &View<S>,
+        deadline: Option<Instant>,
+    ) -> SearchResult<TreeMove> {
         let factor = if view.state.phase().is_initial() {
             self.spec.setup_factor.max(1)
         } else {
@@ -137,7 +141,7 @@ impl UctAgent {
     }
 }
 
-impl Agent for UctAgent {
+impl<S: Shape> Agent<S> for UctAgent {
     fn name(&self) -> String {
         self.spec.to_string()
     }
@@ -150,7 +154,7 @@ impl Agent for UctAgent {
         Some(self.last.iterations).filter(|&n| n > 0)
     }
 
-    fn decide(&mut self, view: &View, deadline: Option<Instant>) -> Action {
+    fn decide(&mut self, view: &View<S>, deadline: Option<Instant>) -> Action {
         let state = &view.state;
         self.last = LastSearch::default();
 

@@ -2,7 +2,7 @@
 //! seat, how much of that seat's hand and development cards is really known. Determinization
 //! (`agent::determinize`) redraws exactly the unknown part. Imports `crate::game` only.
 
-use crate::game::{BySeat, Resource, ResourceSet, Seat, State};
+use crate::game::{BySeat, Classic, Resource, ResourceSet, Seat, Shape, State};
 
 /// What the viewer knows of one seat's hidden holdings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -82,20 +82,20 @@ impl Belief {
 
 /// A decision's input: the state as the viewer believes it, and what of it is certain.
 #[derive(Clone, Debug)]
-pub struct View {
+pub struct View<S: Shape = Classic> {
     /// The full state; opponents' hands and development cards, and the deck's order, may be
     /// guesses where `beliefs` say so. Its hand sizes and card counts are exact.
-    pub state: State,
+    pub state: State<S>,
     /// The deciding seat (`state.to_move()` when asked to decide).
     pub me: Seat,
     /// Per seat, what `me` knows of its holdings (`me`'s own entry is fully known).
     pub beliefs: BySeat<Belief>,
 }
 
-impl View {
+impl<S: Shape> View<S> {
     /// A view in which `me` knows every resource card of every hand but not the opponents'
     /// development cards — the usual arena view when no tracker is kept.
-    pub fn open_hands(state: State, me: Seat) -> View {
+    pub fn open_hands(state: State<S>, me: Seat) -> View<S> {
         let mut beliefs = BySeat::default();
         for s in state.seats() {
             beliefs[s] = Belief {
@@ -147,7 +147,7 @@ impl View {
     }
 
     /// A view that knows everything (tests, and agents that do not sample).
-    pub fn perfect(state: State, me: Seat) -> View {
+    pub fn perfect(state: State<S>, me: Seat) -> View<S> {
         let mut v = View::open_hands(state, me);
         for s in v.state.seats() {
             v.beliefs[s].dev_hidden = false;

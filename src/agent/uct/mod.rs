@@ -20,7 +20,7 @@ use rand::Rng;
 use tree::{NodeIdx, Tree};
 
 /// The most players a search handles; reward vectors have this length.
-pub const MAX_PLAYERS: usize = 4;
+pub const MAX_PLAYERS: usize = 6;
 
 /// A reward per player, in `[0, 1]` (1 = won).
 pub type Rewards = [f32; MAX_PLAYERS];
