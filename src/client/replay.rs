@@ -18,6 +18,79 @@ use tracing::{info_span, warn};
 use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
 use super::versions;
+use crate::game::{Shape, Six};
+
+/// A game's mirror on its board: the classic or the 6-player one (from the game's options,
+/// `PL` above 4 or `PLB`).
+enum AnyMirror {
+    Classic(Box<Mirror>),
+    Six(Box<Mirror<Six>>),
+}
+
+/// `$body` with `$m` bound to the mirror, whatever its board.
+macro_rules! each {
+    ($any:expr, $m:ident => $body:expr) => {
+        match $any {
+            AnyMirror::Classic($m) => $body,
+            AnyMirror::Six($m) => $body,
+        }
+    };
+}
+
+impl AnyMirror {
+    fn new(game: &str, six: bool) -> AnyMirror {
+        if six {
+            AnyMirror::Six(Box::new(Mirror::for_game(game)))
+        } else {
+            AnyMirror::Classic(Box::new(Mirror::new(game)))
+        }
+    }
+
+    /// At a decision point: whether a view can be built and passes every engine rule.
+    fn view_error(&mut self) -> Option<String> {
+        fn check<S: Shape>(m: &mut Mirror<S>) -> Option<String> {
+            match m.view() {
+                Err(e) => Some(format!("no valid view at a decision point: {e}")),
+                // The view is built from the model without a check; here every rule of
+                // `State::from_setup` must hold for it (less what the server did by its own
+                // rule, `Mirror::check`).
+                Ok(v) => m
+                    .check(&v.state)
+                    .err()
+                    .map(|e| format!("the view breaks an engine rule: {e}")),
+            }
+        }
+        each!(self, m => check(m))
+    }
+
+    fn into_game(self, views: u32, view_errors: u32, over: bool) -> ReplayedGame {
+        each!(self, m => ReplayedGame {
+            game: m.game.clone(),
+            seat: m.me.map(|s| s.index()),
+            names: m.names[..m.model().seats().count()].to_vec(),
+            mirrored: m.mirrored_final.clone(),
+            server: m.final_scores.clone(),
+            stats: m.stats(),
+            views,
+            view_errors,
+            over,
+            server_version: m.server_version,
+        })
+    }
+}
+
+/// Whether a game's options (`KEY=value` list) make it a 6-player game: `PL` above 4, or the
+/// 6-player board asked for (`PLB=t`).
+pub fn six_player_options(options: &str) -> bool {
+    options.split(',').any(|o| match o.split_once('=') {
+        Some(("PL", v)) => v
+            .trim_start_matches(['t', 'f'])
+            .parse::<u32>()
+            .is_ok_and(|n| n > 4),
+        Some(("PLB", v)) => v.starts_with('t'),
+        _ => false,
+    })
+}
 
 /// One game of a transcript, replayed.
 #[derive(Clone, Debug)]
@@ -27,9 +100,9 @@ pub struct ReplayedGame {
     /// The recording robot's seat.
     pub seat: Option<usize>,
     /// Nicknames by seat.
-    pub names: [Option<String>; 4],
+    pub names: Vec<Option<String>>,
     /// Mirrored total VP at GAMESTATS.
-    pub mirrored: Option<[i32; 4]>,
+    pub mirrored: Option<Vec<i32>>,
     /// GAMESTATS final VP.
     pub server: Option<Vec<i32>>,
     /// Mirror counters.
@@ -81,7 +154,7 @@ impl fmt::Display for ReplayedGame {
             self.game,
             self.seat.map_or("-".to_owned(), |s| s.to_string()),
             names.join(", "),
-            self.mirrored.map(|m| m.to_vec()).unwrap_or_default(),
+            self.mirrored.clone().unwrap_or_default(),
             self.server.clone().unwrap_or_default(),
             self.stats.data_checks,
             self.stats.mismatches,
@@ -104,7 +177,9 @@ pub fn replay(text: &str) -> Replay {
     let mut nickname: Option<String> = None;
     // The server's release, from its VERSION line (recorded first since the client knows it).
     let mut server_version = versions::ASSUMED;
-    let mut games: BTreeMap<String, (Mirror, u32, u32, bool)> = BTreeMap::new();
+    let mut games: BTreeMap<String, (AnyMirror, u32, u32, bool)> = BTreeMap::new();
+    // Games the lobby announced with 6-player options (NEWGAMEWITHOPTIONS), by name.
+    let mut six_games: std::collections::BTreeSet<String> = Default::default();
     let (mut lines, mut bad_lines) = (0, 0);
     for (line_no, line) in parse_lines(text) {
         let line = match line {
@@ -134,40 +209,48 @@ pub fn replay(text: &str) -> Replay {
         if let Message::Version(m) = &msg {
             server_version = m.version;
         }
-        if let Message::BotJoinGameRequest(m) = &msg {
-            let mut mirror = Mirror::new(&m.game);
-            mirror.nickname = nickname.clone();
-            mirror.server_version = server_version;
-            games.insert(m.game.clone(), (mirror, 0, 0, false));
+        if let Message::NewGameWithOptions(m) = &msg {
+            if six_player_options(&m.options) {
+                six_games.insert(m.game.clone());
+            }
+        }
+        let joined = match &msg {
+            Message::BotJoinGameRequest(m) => Some((
+                &m.game,
+                six_player_options(&m.options) || six_games.contains(&m.game),
+            )),
+            // An observer's recording: the game starts at the join's acceptance.
+            Message::JoinGameAuth(m) if !games.contains_key(&m.game) => {
+                Some((&m.game, six_games.contains(&m.game)))
+            }
+            _ => None,
+        };
+        if let Some((game, six)) = joined {
+            let mut mirror = AnyMirror::new(game, six);
+            each!(&mut mirror, m => {
+                m.nickname = nickname.clone();
+                m.server_version = server_version;
+            });
+            games.insert(game.clone(), (mirror, 0, 0, false));
         }
         if let Some(g) = msg.game() {
             if let Some((mirror, views, errors, over)) = games.get_mut(g) {
                 // Mirror warnings name the transcript line they come from.
                 let _line = info_span!("line", line_no).entered();
-                mirror.apply(&msg);
-                *over |= mirror.is_over();
+                let decides = each!(&mut *mirror, m => {
+                    m.apply(&msg);
+                    *over |= m.is_over();
+                    m.me.is_some()
+                        && m.current() == m.me
+                        && m.server_state().is_some_and(GameState::is_decision)
+                });
                 // Wherever the recording robot had to decide, the engine must accept the
                 // mirror's description (the client builds its View the same way).
-                if matches!(msg, Message::GameState(_) | Message::Turn(_))
-                    && mirror.me.is_some()
-                    && mirror.current() == mirror.me
-                    && mirror.server_state().is_some_and(GameState::is_decision)
-                {
+                if matches!(msg, Message::GameState(_) | Message::Turn(_)) && decides {
                     *views += 1;
-                    match mirror.view() {
-                        Err(e) => {
-                            warn!(line_no, game = %shown(g), error = %e, "no valid view at a decision point");
-                            *errors += 1;
-                        }
-                        // The view is built from the model without a check; here every rule
-                        // of `State::from_setup` must hold for it (less what the server did
-                        // by its own rule, `Mirror::check`).
-                        Ok(v) => {
-                            if let Err(e) = mirror.check(&v.state) {
-                                warn!(line_no, game = %shown(g), error = %e, "the view breaks an engine rule");
-                                *errors += 1;
-                            }
-                        }
+                    if let Some(e) = mirror.view_error() {
+                        warn!(line_no, game = %shown(g), error = %e, "at a decision point");
+                        *errors += 1;
                     }
                 }
             }
@@ -175,18 +258,7 @@ pub fn replay(text: &str) -> Replay {
     }
     let games = games
         .into_values()
-        .map(|(m, views, view_errors, over)| ReplayedGame {
-            game: m.game.clone(),
-            seat: m.me.map(|s| s.index()),
-            names: m.names.clone(),
-            mirrored: m.mirrored_final,
-            server: m.final_scores.clone(),
-            stats: m.stats(),
-            views,
-            view_errors,
-            over,
-            server_version: m.server_version,
-        })
+        .map(|(m, views, view_errors, over)| m.into_game(views, view_errors, over))
         .collect();
     Replay {
         games,

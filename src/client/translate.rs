@@ -11,6 +11,14 @@ use jsettlers_protocol::codes::{GameState, PieceType};
 use crate::game::{Action, Classic, DevCard, Phase, Resource, ResourceSet, Seat, Shape, State};
 
 /// A seat from a player number, `None` for -1 and anything outside 0..4.
+pub fn seat_of<S: Shape>(pn: i32) -> Option<Seat> {
+    usize::try_from(pn)
+        .ok()
+        .filter(|&i| i < S::SEATS)
+        .map(Seat::new)
+}
+
+/// A classic-board seat from a player number (see [`seat_of`]).
 pub fn seat(pn: i32) -> Option<Seat> {
     // The mirror plays the classic board: its four seats.
     usize::try_from(pn)
@@ -20,8 +28,7 @@ pub fn seat(pn: i32) -> Option<Seat> {
 }
 
 /// The engine phase of a server game state (`SOCGame` constants, guide §6.1), `None` for
-/// states with no classic decision (0..4, the two-step build states 30..32, the 6-player and
-/// scenario states). The one table between the two.
+/// states with no decision (0..4, the two-step build states 30..32, the scenario states). The one table between the two.
 pub const fn phase(state: GameState) -> Option<Phase> {
     use GameState as G;
     Some(match state {
@@ -39,6 +46,7 @@ pub const fn phase(state: GameState) -> Option<Phase> {
         G::WaitingForDiscovery => Phase::YearOfPlenty,
         G::WaitingForMonopoly => Phase::Monopoly,
         G::Over => Phase::Over,
+        G::SpecialBuilding => Phase::SpecialBuilding,
         _ => return None,
     })
 }
@@ -189,7 +197,10 @@ mod tests {
             assert_eq!(from.len(), 1, "{p:?}: {from:?}");
         }
         assert_eq!(phase(GameState::PlacingRoad), None);
-        assert_eq!(phase(GameState::SpecialBuilding), None);
+        assert_eq!(
+            phase(GameState::SpecialBuilding),
+            Some(Phase::SpecialBuilding)
+        );
         assert_eq!(phase(GameState::Play1), Some(Phase::Main));
     }
 

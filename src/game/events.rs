@@ -289,6 +289,10 @@ impl<S: Shape> State<S> {
     /// TURN both come here.
     #[inline]
     pub fn begin_turn(&mut self, seat: Seat, phase: Option<Phase>) {
+        if phase == Some(Phase::SpecialBuilding) && self.phase != Phase::SpecialBuilding {
+            // The Special Building Phase begins: the turn ending is its owner's.
+            self.sbp_owner = self.current;
+        }
         for s in self.seats() {
             self.age_dev_cards(s);
         }
@@ -303,6 +307,12 @@ impl<S: Shape> State<S> {
             }
             self.set_phase(phase);
         }
+    }
+
+    /// The player whose turn the Special Building Phase ends, as the server states it
+    /// (`SOCGame.getSpecialBuildingPlayerNumberAfter`).
+    pub fn set_special_building_owner(&mut self, seat: Seat) {
+        self.sbp_owner = seat;
     }
 
     /// The game is over and the current player has won (`SOCGame.checkForWinner`: only the

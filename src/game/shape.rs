@@ -12,6 +12,7 @@
 //! fixed by the board's height and width, land and water are board data, and its sets are
 //! wider types behind the same trait.
 
+use super::board::{Board, LayoutError};
 use super::ids::{EdgeId, HexId, NodeId};
 use super::resources::DevSet;
 use super::sets::{BitSet, EdgeSet, EdgeSet6, HexSet, HexSet6, NodeSet, NodeSet6};
@@ -91,6 +92,20 @@ pub trait Shape: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
 
     /// The shape's adjacency tables, built on first use.
     fn topology() -> &'static Topology<Self>;
+
+    /// Decodes a BOARDLAYOUT (1014), which only the classic board is sent as
+    /// ([`Board::from_server_layout`]); other shapes refuse it.
+    ///
+    /// # Errors
+    /// A [`LayoutError`] naming the first bad value (`WrongLength` on other shapes).
+    fn board_from_layout1(
+        hexes: &[i32],
+        numbers: &[i32],
+        robber: i32,
+    ) -> Result<Board<Self>, LayoutError> {
+        let _ = (numbers, robber);
+        Err(LayoutError::WrongLength(hexes.len()))
+    }
 }
 
 /// The classic 4-player board (`SOCBoard4p`).
@@ -126,6 +141,14 @@ impl Shape for Classic {
     fn topology() -> &'static Topology<Classic> {
         static T: OnceLock<Topology<Classic>> = OnceLock::new();
         T.get_or_init(Topology::build)
+    }
+
+    fn board_from_layout1(
+        hexes: &[i32],
+        numbers: &[i32],
+        robber: i32,
+    ) -> Result<Board<Classic>, LayoutError> {
+        Board::from_server_layout(hexes, numbers, robber)
     }
 }
 

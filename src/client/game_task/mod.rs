@@ -399,7 +399,7 @@ impl GameTask {
         let stats = self.mirror.stats();
         self.report.end = why.to_owned();
         self.report.seat = Some(self.me().index());
-        self.report.names = self.mirror.names.clone();
+        self.report.names = std::array::from_fn(|i| self.mirror.names[i].clone());
         self.report.points = self.mirror.final_scores.clone();
         self.report.winner = self.mirror.winner().map(|s| s.index());
         self.report.turns = self.mirror.turn();

@@ -12,8 +12,8 @@ use super::pieces::Stock;
 use super::{cards, Mirror};
 use crate::agent::Belief;
 use crate::client::logsafe::shown;
-use crate::client::translate::seat;
-use crate::game::{DevCard, DevSet, Resource, ResourceSet, Seat, State};
+use crate::client::translate::seat_of;
+use crate::game::{DevCard, DevSet, Resource, ResourceSet, Seat, Shape, State};
 
 /// The kind `deck` holds most of (ties to the first kind): the guess for an unseen card.
 pub(super) fn likeliest(deck: DevSet) -> Option<DevCard> {
@@ -26,7 +26,7 @@ pub(super) fn likeliest(deck: DevSet) -> Option<DevCard> {
 
 /// Brings `model`'s deck down to `n` cards, the likeliest kinds first (never up: the deck is
 /// an upper bound, the kinds of cards gone unseen being unknown).
-fn trim_deck(model: &mut State, n: i32) {
+fn trim_deck<S: Shape>(model: &mut State<S>, n: i32) {
     while model.deck().total() as i32 > n.max(0) {
         match likeliest(model.deck()) {
             Some(c) => model.remove_from_deck(c),
@@ -38,7 +38,7 @@ fn trim_deck(model: &mut State, n: i32) {
 /// Makes `model`'s deck hold a card of kind `card`: if it holds none, a hidden seat's (any
 /// but `me`) guessed card of that kind is exchanged for one of the deck's likeliest kind.
 /// False if no unseen card can be of that kind.
-fn free_in_deck(model: &mut State, me: Option<Seat>, card: DevCard) -> bool {
+fn free_in_deck<S: Shape>(model: &mut State<S>, me: Option<Seat>, card: DevCard) -> bool {
     if model.deck()[card] > 0 {
         return true;
     }
@@ -58,7 +58,7 @@ fn free_in_deck(model: &mut State, me: Option<Seat>, card: DevCard) -> bool {
 /// A game joined in progress: the cards the viewer did not see go. Knights played before it
 /// joined (counted, never seen) leave the unseen cards, then the deck is brought to the
 /// server's count `n`.
-pub(super) fn settle_unseen(model: &mut State, me: Option<Seat>, n: i32) {
+pub(super) fn settle_unseen<S: Shape>(model: &mut State<S>, me: Option<Seat>, n: i32) {
     let knights: u32 = model
         .seats()
         .map(|s| u32::from(model.knights_played(s)))
@@ -77,10 +77,10 @@ fn set_of(set: &proto::ResourceSet) -> ResourceSet {
     ResourceSet(set.0.map(cards))
 }
 
-impl Mirror {
+impl<S: Shape> Mirror<S> {
     pub(super) fn on_dice_resources(&mut self, msg: &Message, m: &proto::DiceResultResources) {
         for p in &m.players {
-            let Some(s) = seat(p.player) else {
+            let Some(s) = seat_of::<S>(p.player) else {
                 self.bad(msg, "bad seat");
                 continue;
             };
@@ -95,7 +95,7 @@ impl Mirror {
     }
 
     pub(super) fn on_discard(&mut self, m: &proto::Discard) {
-        let Some(s) = m.player.and_then(seat) else {
+        let Some(s) = m.player.and_then(seat_of::<S>) else {
             return; // our own outgoing form, or garbage
         };
         let known = set_of(&m.resources);
@@ -116,7 +116,8 @@ impl Mirror {
     }
 
     pub(super) fn on_robbery(&mut self, msg: &Message, m: &proto::RobberyResult) {
-        let (Some(perp), Some(victim)) = (seat(m.perpetrator), seat(m.victim)) else {
+        let (Some(perp), Some(victim)) = (seat_of::<S>(m.perpetrator), seat_of::<S>(m.victim))
+        else {
             return self.bad(msg, "bad seat");
         };
         let Robbed::Resource { resource, amount } = m.robbed else {
@@ -160,7 +161,7 @@ impl Mirror {
             }
             return;
         }
-        let Some(s) = seat(player) else {
+        let Some(s) = seat_of::<S>(player) else {
             return self.bad(msg, "bad seat");
         };
         let Some(element) = element else { return };
@@ -198,7 +199,7 @@ impl Mirror {
             }
             (Element::ResourceCount, Some(Set)) => self.check_total(s, amount, "RESOURCE_COUNT"),
             (Element::LastSettlementNode, Some(Set)) => {
-                let n = crate::game::NodeId::from_server(amount);
+                let n = S::topology().node_from_server(amount);
                 self.model.set_last_settlement(s, n);
             }
             (Element::PlayedDevCardFlag, Some(Set)) => self.model.set_played_dev_card(amount != 0),
@@ -450,7 +451,7 @@ impl Mirror {
     }
 
     pub(super) fn on_dev_card(&mut self, msg: &Message, m: &proto::DevCardAction) {
-        let Some(s) = seat(m.player) else {
+        let Some(s) = seat_of::<S>(m.player) else {
             return; // CANNOT_PLAY (pn -1) is a refusal, handled by the session
         };
         let me = self.is_me(s);
@@ -558,7 +559,9 @@ impl Mirror {
         }
         self.stats.data_checks += 1;
         for h in &m.hands {
-            let Some(s) = seat(h.player) else { continue };
+            let Some(s) = seat_of::<S>(h.player) else {
+                continue;
+            };
             let actual = set_of(&h.resources);
             let belief = self.beliefs[s];
             let ok = if self.is_me(s) {

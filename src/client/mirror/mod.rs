@@ -42,10 +42,12 @@ use tracing::warn;
 use super::bounds;
 use super::logsafe::shown;
 use super::options;
-use super::translate::seat;
+use super::translate::seat_of;
 use super::versions;
 use crate::agent::Belief;
-use crate::game::{Board, BySeat, DevCard, HexId, NodeSet, Resource, Rules, Seat, State};
+use crate::game::{
+    BitSet, Board, BySeat, Classic, DevCard, Resource, Rules, Seat, Shape, State, MAX_SEATS,
+};
 
 pub use view::MirrorError;
 
@@ -85,7 +87,7 @@ pub struct MirrorStats {
 
 /// One game as seen by one seat. See the module doc.
 #[derive(Clone, Debug)]
-pub struct Mirror {
+pub struct Mirror<S: Shape = Classic> {
     /// Game name.
     pub game: String,
     /// The viewer's seat, once known (BOTJOINGAMEREQUEST, or the SITDOWN echo of our name).
@@ -93,11 +95,11 @@ pub struct Mirror {
     /// Our nickname, to recognise our SITDOWN echo.
     pub nickname: Option<String>,
     /// Nickname per seat (SITDOWN).
-    pub names: [Option<String>; 4],
+    pub names: [Option<String>; MAX_SEATS],
     /// The game: board, pieces, awards, robber, knights, the turn position, the deck and
     /// every seat's development cards (opponents' of guessed kinds). Hands are in `beliefs`.
     /// Before the real board arrives its board is blank ([`Board::blank`]).
-    model: State,
+    model: State<S>,
     /// The real board layout has arrived.
     has_board: bool,
     /// The server has named the current player, and the first player.
@@ -122,7 +124,7 @@ pub struct Mirror {
     /// Seats whose hand size the next RESOURCECOUNT restates after a monopoly.
     recount: BySeat<bool>,
     /// Our mirrored total VP per seat when GAMESTATS arrived.
-    pub mirrored_final: Option<[i32; 4]>,
+    pub mirrored_final: Option<Vec<i32>>,
     /// The server's version number (its VERSION message): message sequences differ by
     /// release (see [`versions`]).
     pub server_version: i32,
@@ -147,18 +149,25 @@ pub struct Mirror {
     /// (`SOCGame.undoPutInitSettlement`): still potential cities at the server
     /// (`SOCPlayer.undoPutPiece` leaves them in `potentialCities`), so it accepts a city there
     /// (see [`State::put_city_without_settlement`]).
-    stale_potential_cities: BySeat<NodeSet>,
+    stale_potential_cities: BySeat<S::Nodes>,
     /// Cities the server put on such a node; they may break the distance rule.
-    cities_without_settlement: NodeSet,
+    cities_without_settlement: S::Nodes,
     /// Seats with a trail through such a city: the server did not count their road again
     /// (`SOCGame.putPieceCommon` does not for a city) and does at their next road.
     road_length_stale: BySeat<bool>,
     stats: MirrorStats,
 }
 
-impl Mirror {
-    /// An empty mirror for `game`.
+impl Mirror<Classic> {
+    /// An empty mirror for `game` on the classic board.
     pub fn new(game: &str) -> Mirror {
+        Mirror::for_game(game)
+    }
+}
+
+impl<S: Shape> Mirror<S> {
+    /// An empty mirror for `game` on a board of shape `S`.
+    pub fn for_game(game: &str) -> Mirror<S> {
         Mirror {
             game: game.to_owned(),
             me: None,
@@ -185,9 +194,20 @@ impl Mirror {
             undoing: false,
             monopoly: None,
             stale_potential_cities: BySeat::default(),
-            cities_without_settlement: NodeSet::EMPTY,
+            cities_without_settlement: S::Nodes::EMPTY,
             road_length_stale: BySeat::default(),
             stats: MirrorStats::default(),
+        }
+    }
+
+    fn lay_board(&mut self, msg: &Message, board: Result<Board<S>, crate::game::LayoutError>) {
+        match board {
+            Ok(b) if self.model.lay_board(b) => self.has_board = true,
+            Ok(_) => self.bad(msg, "a second board after pieces were placed"),
+            Err(e) => {
+                warn!(game = %shown(&self.game), error = %e, "bad board layout");
+                self.stats.bad_messages = self.stats.bad_messages.saturating_add(1);
+            }
         }
     }
 
@@ -239,14 +259,14 @@ impl Mirror {
     }
 
     /// The mirrored game (hands empty: they are in the beliefs).
-    pub fn model(&self) -> &State {
+    pub fn model(&self) -> &State<S> {
         &self.model
     }
 
     /// Total VP per seat as mirrored: the engine's public points plus the VP cards the viewer
     /// knows of (its own, and opponents' once revealed at game over).
-    pub fn total_vp(&self) -> [i32; 4] {
-        let mut out = [0; 4];
+    pub fn total_vp(&self) -> Vec<i32> {
+        let mut out = vec![0; S::SEATS];
         if !self.has_board {
             return out;
         }
@@ -300,7 +320,7 @@ impl Mirror {
         use Message as M;
         match msg {
             M::BotJoinGameRequest(m) => {
-                self.me = seat(m.player);
+                self.me = seat_of::<S>(m.player);
                 match options::rules_from_options(&m.options) {
                     Ok(r) => self.rules = r,
                     Err(e) => self.unplayable = Some(e),
@@ -308,7 +328,7 @@ impl Mirror {
                 self.sync_seats();
             }
             M::SitDown(m) => {
-                if let Some(s) = seat(m.player) {
+                if let Some(s) = seat_of::<S>(m.player) {
                     if self.nickname.as_deref() == Some(m.nickname.as_str()) {
                         self.me = Some(s);
                     }
@@ -323,14 +343,45 @@ impl Mirror {
                 if m.robber_hex < 0 {
                     return; // the all-water placeholder sent at join (guide §0 #18)
                 }
-                match Board::from_server_layout(&m.hex_layout, &m.number_layout, m.robber_hex) {
-                    Ok(b) if self.model.lay_board(b) => self.has_board = true,
-                    Ok(_) => self.bad(msg, "a second board after pieces were placed"),
-                    Err(e) => {
-                        warn!(game = %shown(&self.game), error = %e, "bad board layout");
-                        self.stats.bad_messages = self.stats.bad_messages.saturating_add(1);
-                    }
+                let board = S::board_from_layout1(&m.hex_layout, &m.number_layout, m.robber_hex);
+                self.lay_board(msg, board);
+            }
+            M::BoardLayout2(m) => {
+                // Encodings 1 and 2 (the classic and 6-player boards): SOCBoardLayout2.
+                let (Some(hl), Some(nl), Some(rh)) = (m.array("HL"), m.array("NL"), m.int("RH"))
+                else {
+                    return self.bad(msg, "a board layout without HL, NL or RH");
+                };
+                if rh < 0 {
+                    return; // the all-water placeholder sent at join
                 }
+                let expected = match S::PORTS {
+                    9 => 1,
+                    _ => 2,
+                };
+                if m.encoding != expected {
+                    return self.bad(msg, "a board layout of another board's encoding");
+                }
+                let ports: Vec<i32> = match m.array("PL") {
+                    Some(p) => p.to_vec(),
+                    // Encoding 1 sends the ports inside HL.
+                    None => Vec::new(),
+                };
+                let board = if m.encoding == 1 {
+                    let numbers: Vec<i32> = nl
+                        .iter()
+                        .map(|&n| {
+                            crate::game::NUMBER_BY_INDEX
+                                .iter()
+                                .position(|&d| i32::from(d) == n)
+                                .map_or(-1, |i| i as i32)
+                        })
+                        .collect();
+                    S::board_from_layout1(hl, &numbers, rh)
+                } else {
+                    Board::from_layout2(hl, nl, &ports, rh)
+                };
+                self.lay_board(msg, board);
             }
             M::StartGame(m) => {
                 self.end_joining();
@@ -338,11 +389,11 @@ impl Mirror {
                     self.set_state(s);
                 }
             }
-            M::ChangeFace(m) if self.sat && seat(m.player) == self.me => self.end_joining(),
+            M::ChangeFace(m) if self.sat && seat_of::<S>(m.player) == self.me => self.end_joining(),
             M::GameState(m) => self.set_state(m.state),
             M::Turn(m) => self.on_turn(msg, m.player, m.state),
-            M::SetTurn(m) => self.set_current(seat(m.player)),
-            M::FirstPlayer(m) => self.set_first(seat(m.player)),
+            M::SetTurn(m) => self.set_current(seat_of::<S>(m.player)),
+            M::FirstPlayer(m) => self.set_first(seat_of::<S>(m.player)),
             M::GameElements(m) => {
                 for ev in &m.elements {
                     self.game_element(ev.element, ev.value);
@@ -359,8 +410,8 @@ impl Mirror {
                     self.model.set_round(u32::try_from(round).unwrap_or(0));
                 }
             }
-            M::LongestRoad(m) => self.award_longest_road(seat(m.player)),
-            M::LargestArmy(m) => self.award_largest_army(seat(m.player)),
+            M::LongestRoad(m) => self.award_longest_road(seat_of::<S>(m.player)),
+            M::LargestArmy(m) => self.award_largest_army(seat_of::<S>(m.player)),
             M::DiceResult(m) => self.model.set_dice(
                 u8::try_from(m.result)
                     .ok()
@@ -381,7 +432,7 @@ impl Mirror {
             {
                 self.undo_initial_settlement()
             }
-            M::MoveRobber(m) => match HexId::from_server(m.hex) {
+            M::MoveRobber(m) => match S::topology().hex_from_server(m.hex) {
                 Some(h) if self.has_board => self.model.set_robber(h),
                 _ => self.bad(msg, "robber hex is not a land hex"),
             },
@@ -395,7 +446,7 @@ impl Mirror {
                 }
             }
             M::ResourceCount(m) => {
-                if let Some(s) = seat(m.player) {
+                if let Some(s) = seat_of::<S>(m.player) {
                     if std::mem::take(&mut self.recount[s]) {
                         // After a monopoly took every card of one type: the unknown cards of
                         // that type went too, so the new total is news, not a difference.
@@ -418,7 +469,7 @@ impl Mirror {
                 if m.action_type == SimpleActionType::ResourceTypeMonopolized.wire()
                     && self.server_version < versions::MONOPOLY_GAIN =>
             {
-                match (seat(m.player), Resource::from_server(m.value2)) {
+                match (seat_of::<S>(m.player), Resource::from_server(m.value2)) {
                     (Some(by), Some(resource)) => {
                         self.monopoly = Some(Monopoly {
                             by,
@@ -436,7 +487,7 @@ impl Mirror {
             M::SetPlayedDevCard(m) => self.model.set_played_dev_card(m.played),
             M::PickResources(m) => {
                 if let Some((p, _reason)) = m.picked_by {
-                    let Some(s) = seat(p) else {
+                    let Some(s) = seat_of::<S>(p) else {
                         return self.bad(msg, "bad seat");
                     };
                     for (r, &n) in Resource::ALL.iter().zip(m.resources.0.iter()) {
@@ -447,14 +498,16 @@ impl Mirror {
             // Before 2.5 the server sent PLAYERELEMENT gains and losses for the trade first.
             M::BankTrade(_) if self.server_version < versions::BANK_TRADE_CARRIES_RESOURCES => {}
             M::BankTrade(m) => {
-                if let Some(s) = m.player.and_then(seat) {
+                if let Some(s) = m.player.and_then(seat_of::<S>) {
                     self.exchange(s, &m.give, &m.get);
                 }
             }
             M::AcceptOffer(m) => {
-                if let (Some(a), Some(o), Some((to_acc, to_off))) =
-                    (seat(m.accepting), seat(m.offering), &m.resources)
-                {
+                if let (Some(a), Some(o), Some((to_acc, to_off))) = (
+                    seat_of::<S>(m.accepting),
+                    seat_of::<S>(m.offering),
+                    &m.resources,
+                ) {
                     self.exchange(a, to_off, to_acc);
                     self.exchange(o, to_acc, to_off);
                 }

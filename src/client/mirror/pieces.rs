@@ -8,8 +8,8 @@ use tracing::info;
 
 use super::Mirror;
 use crate::client::logsafe::shown;
-use crate::game::topology::topology;
-use crate::game::{EdgeId, NodeId, Phase, Piece, Resource, Seat};
+use crate::client::translate::seat_of;
+use crate::game::{BitSet, Phase, Piece, Resource, Seat, Shape};
 
 /// The two awards a server names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,12 +26,12 @@ pub(super) enum Stock {
     Cities,
 }
 
-impl Mirror {
+impl<S: Shape> Mirror<S> {
     pub(super) fn on_put_piece(&mut self, msg: &Message, m: &proto::PutPiece) {
-        let Some(s) = seat_of(m.player) else {
+        let Some(s) = seat_of::<S>(m.player) else {
             return self.bad(msg, "bad seat");
         };
-        let piece = match piece_of(m.piece_type, m.coordinate) {
+        let piece = match piece_of::<S>(m.piece_type, m.coordinate) {
             Ok(p) => p,
             Err(why) => return self.bad(msg, why),
         };
@@ -62,7 +62,7 @@ impl Mirror {
                 self.stale_potential_cities[s].remove(n);
                 self.cities_without_settlement.insert(n);
                 for o in model.seats().filter(|&o| o != s) {
-                    if (topology().node_edge_set[n.index()] & model.roads(o)).len() >= 2 {
+                    if (S::topology().node_edge_set[n.index()] & model.roads(o)).len() >= 2 {
                         self.road_length_stale[o] = true;
                     }
                 }
@@ -110,10 +110,10 @@ impl Mirror {
         if m.player < 0 {
             return; // a refused undo (never ours: we do not undo)
         }
-        let Some(s) = seat_of(m.player) else {
+        let Some(s) = seat_of::<S>(m.player) else {
             return self.bad(msg, "bad seat");
         };
-        let piece = match piece_of(m.piece_type, m.coordinate) {
+        let piece = match piece_of::<S>(m.piece_type, m.coordinate) {
             Ok(p) => p,
             Err(why) => return self.bad(msg, why),
         };
@@ -219,21 +219,20 @@ impl Mirror {
 }
 
 /// A piece from the wire's piece type and coordinate (classic pieces only).
-fn piece_of(piece_type: i32, coordinate: i32) -> Result<Piece, &'static str> {
+fn piece_of<S: Shape>(piece_type: i32, coordinate: i32) -> Result<Piece, &'static str> {
     match PieceType::from_wire(piece_type) {
-        Some(PieceType::Road) => EdgeId::from_server(coordinate)
+        Some(PieceType::Road) => S::topology()
+            .edge_from_server(coordinate)
             .map(Piece::Road)
             .ok_or("not a land edge"),
-        Some(PieceType::Settlement) => NodeId::from_server(coordinate)
+        Some(PieceType::Settlement) => S::topology()
+            .node_from_server(coordinate)
             .map(Piece::Settlement)
             .ok_or("not a land node"),
-        Some(PieceType::City) => NodeId::from_server(coordinate)
+        Some(PieceType::City) => S::topology()
+            .node_from_server(coordinate)
             .map(Piece::City)
             .ok_or("not a land node"),
         _ => Err("not a classic piece"),
     }
-}
-
-fn seat_of(pn: i32) -> Option<Seat> {
-    crate::client::translate::seat(pn)
 }

@@ -12,9 +12,9 @@ use tracing::warn;
 
 use super::Mirror;
 use crate::client::logsafe::shown;
-use crate::client::translate::{self, seat};
+use crate::client::translate::{self, seat_of};
 use crate::client::versions;
-use crate::game::{Phase, Seat, ALL_SEATS};
+use crate::game::{Phase, Seat, Shape};
 
 /// The engine phase of a server state as the mirror plays it: placing a piece after a build
 /// request is the main phase (the piece was paid for; the robot asks for its refund).
@@ -25,7 +25,7 @@ pub(super) fn phase_of(state: GameState) -> Option<Phase> {
     translate::phase(state)
 }
 
-impl Mirror {
+impl<S: Shape> Mirror<S> {
     /// The engine phase of the server's current state (see [`phase_of`]).
     pub fn phase(&self) -> Option<Phase> {
         self.server_state.and_then(phase_of)
@@ -54,12 +54,12 @@ impl Mirror {
     /// Occupied seats: where someone sat (SITDOWN), and ours (taking over a vacated seat, we
     /// are invited to it before our SITDOWN); all four before anyone sat.
     pub(super) fn seated_mask(&self) -> u8 {
-        let mut mask = (0..4).fold(0u8, |m, i| m | (u8::from(self.names[i].is_some()) << i));
+        let mut mask = (0..S::SEATS).fold(0u8, |m, i| m | (u8::from(self.names[i].is_some()) << i));
         if let Some(me) = self.me {
             mask |= 1 << me.index();
         }
         if mask == 0 {
-            ALL_SEATS
+            ((1u16 << S::SEATS) - 1) as u8
         } else {
             mask
         }
@@ -81,7 +81,7 @@ impl Mirror {
 
     pub(super) fn on_turn(&mut self, msg: &Message, player: i32, state: Option<i32>) {
         self.end_joining();
-        let Some(s) = seat(player) else {
+        let Some(s) = seat_of::<S>(player) else {
             return self.bad(msg, "bad seat");
         };
         let stated = state.and_then(GameState::from_wire);
@@ -111,10 +111,15 @@ impl Mirror {
                 self.set_deck_count(value, true)
             }
             Some(G::DevCardCount) => self.set_deck_count(value, false),
-            Some(G::FirstPlayer) => self.set_first(seat(value)),
-            Some(G::CurrentPlayer) => self.set_current(seat(value)),
-            Some(G::LargestArmyPlayer) => self.award_largest_army(seat(value)),
-            Some(G::LongestRoadPlayer) => self.award_longest_road(seat(value)),
+            Some(G::FirstPlayer) => self.set_first(seat_of::<S>(value)),
+            Some(G::CurrentPlayer) => self.set_current(seat_of::<S>(value)),
+            Some(G::LargestArmyPlayer) => self.award_largest_army(seat_of::<S>(value)),
+            Some(G::LongestRoadPlayer) => self.award_longest_road(seat_of::<S>(value)),
+            Some(G::SpecialBuildingAfterPlayer) => {
+                if let Some(s) = seat_of::<S>(value) {
+                    self.model.set_special_building_owner(s);
+                }
+            }
             _ => {}
         }
     }

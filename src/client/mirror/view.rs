@@ -6,8 +6,7 @@ use std::fmt;
 use super::Mirror;
 use crate::agent::determinize::guess_hidden_hands;
 use crate::agent::View;
-use crate::game::topology::topology;
-use crate::game::{NodeSet, Phase, SetupError, State};
+use crate::game::{BitSet, Phase, SetupError, Shape, State};
 
 /// Why no [`View`] could be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +34,7 @@ impl fmt::Display for MirrorError {
 
 impl std::error::Error for MirrorError {}
 
-impl Mirror {
+impl<S: Shape> Mirror<S> {
     /// The agent's view: a clone of the model with opponents' unknown resource cards as the
     /// determinizer's likeliest guess ([`guess_hidden_hands`]), the discard we owe, and a
     /// roll of 7 where the phase needs a roll the mirror did not see.
@@ -44,7 +43,7 @@ impl Mirror {
     /// [`MirrorError`] when the game has not started, is in a state without a decision, or
     /// the position breaks an engine rule (a discard the mirror does not know of, dice
     /// announced before the state that takes them, ...).
-    pub fn view(&mut self) -> Result<View, MirrorError> {
+    pub fn view(&mut self) -> Result<View<S>, MirrorError> {
         if !self.has_board {
             return Err(MirrorError::NoBoard);
         }
@@ -97,11 +96,11 @@ impl Mirror {
     ///
     /// # Errors
     /// The first other rule broken.
-    pub fn check(&self, state: &State) -> Result<(), SetupError> {
+    pub fn check(&self, state: &State<S>) -> Result<(), SetupError> {
         match State::from_setup(&state.to_setup()) {
             Ok(_) => Ok(()),
             Err(SetupError::DistanceRule(n))
-                if (topology().node_neighbours[n.index()] | NodeSet::single(n))
+                if (S::topology().node_neighbours[n.index()] | S::Nodes::single(n))
                     .intersects(self.cities_without_settlement) =>
             {
                 Ok(())
