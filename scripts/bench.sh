@@ -26,6 +26,8 @@ Options (environment variables, default in brackets):
                strongest); the run is named level=LEVEL [unset]
   GAMES        games per run, all its shards together [100]
   PARALLEL     games at a time on each server [1]
+  GAMETYPES    the server's robot-only game kinds [1]: 1 classic 4-player only; 2 also
+               6-player games on the 6-player board (the bot then plays with --six-player)
   PORT         server port on 127.0.0.1; shard K of a sharded run uses PORT+K-1 [8890]
   COOKIE       robot cookie [catanbench]
   FAST_PAUSE   stock robots' pause percent (0 = fastest) [0]
@@ -91,6 +93,8 @@ if [ -n "${LEVEL:-}" ]; then
 fi
 GAMES=${GAMES:-100}
 PARALLEL=${PARALLEL:-1}
+GAMETYPES=${GAMETYPES:-1}
+case "$GAMETYPES" in 1|2) ;; *) die "GAMETYPES must be 1 or 2 (the sea board is not played yet)" ;; esac
 PORT=${PORT:-8890}
 COOKIE=${COOKIE:-catanbench}
 FAST_PAUSE=${FAST_PAUSE:-0}
@@ -204,6 +208,7 @@ run_shard() {
     fi
     echo "bench:$tag $games games of $agent on port $port (robot mix $mix) -> $dir"
     PORT=$port COOKIE=$COOKIE GAMES=$games PARALLEL=$PARALLEL ROBOTS=$mix_robots PERCENT3P=25 \
+        GAMETYPES=$GAMETYPES \
         EXTRA_ROBOTS=$mix_extra EXTRA_KIND=$mix_kind TURN_TIMEOUT=$TURN_TIMEOUT \
         FAST_PAUSE=$FAST_PAUSE WAIT_SEC=$wait_sec LOG="$dir/server.log" DATACHECK=$DATACHECK \
         "$here/jsettlers-server.sh" >/dev/null 2>"$dir/server-start.log" &
@@ -212,11 +217,12 @@ run_shard() {
         echo "bench:$tag the server did not come up; see $dir/server-start.log and $dir/server.log" >&2
         return 1
     fi
-    local record=() who=(--agent "$agent")
+    local record=() who=(--agent "$agent") six=()
+    [ "$GAMETYPES" = 1 ] || six=(--six-player)
     [ "$RECORD" = N ] || record=(--record "$dir/rec")
     case "$agent" in level=*) who=(--level "${agent#level=}") ;; esac
     "$bot" play --server "127.0.0.1:$port" --cookie "$COOKIE" --name catanbot \
-        "${who[@]}" --results "$dir/results.jsonl" --games "$games" "${record[@]}" \
+        "${who[@]}" "${six[@]}" --results "$dir/results.jsonl" --games "$games" "${record[@]}" \
         >"$dir/bot.log" 2>&1 &
     bot_pid=$!
     # One progress line rewritten in place, unless several shards share the terminal.

@@ -26,7 +26,8 @@ Options (environment variables, default in brackets):
   LANE         lane number, 1 or more; lane L uses port PORT+L-1 [1]
   PORT         first lane's port [8900]
   STOP_AT      epoch seconds: start no new shard after this [never]
-  MIX, ROBOTS, EXTRA, FAST_PAUSE, TURN_TIMEOUT, JSETTLERS_JAR, JSETTLERS_CLASSPATH, DATACHECK, RECORD:
+  MIX, ROBOTS, EXTRA, FAST_PAUSE, TURN_TIMEOUT, JSETTLERS_JAR, JSETTLERS_CLASSPATH, DATACHECK, RECORD,
+  GAMETYPES:
                passed to scripts/bench.sh (see its --help; MIX is default, smart or fast)
 USAGE
 }
@@ -114,6 +115,7 @@ for k in $(seq 1 "$SHARDS"); do
             echo "server: $(grep -m1 "Java Settlers Server" "$dir/server.log" 2>/dev/null || echo unknown)"
             echo "mix: $mix_text"
             echo "datacheck: ${DATACHECK:-N}, recorded: ${RECORD:-N}"
+            echo "gametypes: ${GAMETYPES:-1}"
             echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
             echo "lane: $LANE"
             echo "started: $started"

@@ -36,6 +36,8 @@ Options (environment variables, default in brackets):
                 a game whose last person leaves while someone observes goes on with robots
                 (the server's documented "value less than 0"), and ROBOTS may be below 4
   PARALLEL      games at a time, jsettlers.bots.botgames.parallel [1]
+  GAMETYPES     kinds of robot-only games, jsettlers.bots.botgames.gametypes [1]: 1 classic
+                4-player, 2 also 6-player (the 6-player board), 3 also the sea board
   ROBOTS        built-in robots to start, jsettlers.startrobots (>= 4 if GAMES > 0) [7]
   PERCENT3P     percent of seats for third-party bots, jsettlers.bots.percent3p [25]
                 (25 = one seat of four, if a third-party bot is connected)
@@ -112,6 +114,7 @@ PORT="${PORT:-8880}"
 COOKIE="${COOKIE:-catanbot}"
 GAMES="${GAMES:-10}"
 PARALLEL="${PARALLEL:-1}"
+GAMETYPES="${GAMETYPES:-1}"
 ROBOTS="${ROBOTS:-7}"
 PERCENT3P="${PERCENT3P:-25}"
 TURN_TIMEOUT="${TURN_TIMEOUT:-30}"
@@ -132,6 +135,7 @@ for v in PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN EXTR
     need_uint "$v" "${!v}"
 done
 need_port PORT "$PORT"
+[[ "$GAMETYPES" =~ ^[123]$ ]] || die "GAMETYPES must be 1, 2 or 3, got '$GAMETYPES'"
 [[ "$GAMES" =~ ^[0-9]+$ || "$GAMES" == -1 ]] || die "GAMES must be >= 1 or -1, got '$GAMES'"
 (( GAMES >= 1 || GAMES == -1 )) || die "GAMES must be >= 1 or -1"
 (( ROBOTS >= 4 || GAMES == -1 )) || die "ROBOTS must be >= 4 (the server refuses robot-only games with fewer)"
@@ -200,7 +204,7 @@ props=(
     "-Djsettlers.bots.botgames.total=$GAMES"
     "-Djsettlers.bots.botgames.parallel=$PARALLEL"
     "-Djsettlers.bots.botgames.wait_sec=$WAIT_SEC"
-    "-Djsettlers.bots.botgames.gametypes=1"
+    "-Djsettlers.bots.botgames.gametypes=$GAMETYPES"
     "-Djsettlers.bots.botgames.shutdown=$SHUTDOWN"
     "-Djsettlers.bots.percent3p=$PERCENT3P"
     "-Djsettlers.bots.timeout.turn=$TURN_TIMEOUT"

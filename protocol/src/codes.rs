@@ -108,6 +108,7 @@ impl GameState {
                 | GameState::WaitingForRobChoosePlayer
                 | GameState::WaitingForDiscovery
                 | GameState::WaitingForMonopoly
+                | GameState::SpecialBuilding
         )
     }
 

@@ -64,6 +64,10 @@ pub struct Args {
     /// offers wait 3.5 s. Meant for servers whose robots pause normally (fast_pause_percent 100).
     #[arg(long)]
     pub pace: bool,
+    /// Also play 5- and 6-player games (the 6-player board and its Special Building Phase):
+    /// announces the `6pl` feature so that the server invites us to them.
+    #[arg(long)]
+    pub six_player: bool,
 }
 
 /// Plays until stopped; prints the run's counts. 2 for bad arguments, 1 when the client
@@ -99,6 +103,7 @@ pub fn run(args: Args) -> i32 {
     config.decision_ms = args.decision_ms;
     config.robot_class = args.robot_class;
     config.pace = args.pace;
+    config.six_player = args.six_player;
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {

@@ -53,8 +53,12 @@ pub struct ClientConfig {
     pub reply_timeout_ms: u64,
     /// Wait before each action about as long as a stock robot does (`pace`), for watchers.
     pub pace: bool,
-    /// Overrides how each game's agent is made (default: built from `agent`).
+    /// Overrides how each game's agent is made (default: built from `agent`; classic games
+    /// only — 6-player games always build `agent`).
     pub agent_factory: Option<AgentFactory>,
+    /// Announce the `6pl` feature, so that the server invites us to 5- and 6-player games
+    /// (the 6-player board and its Special Building Phase).
+    pub six_player: bool,
 }
 
 impl ClientConfig {
@@ -82,6 +86,7 @@ impl ClientConfig {
             decision_ms: 3000,
             reply_timeout_ms: 2000,
             pace: false,
+            six_player: false,
             agent_factory: None,
         }
     }

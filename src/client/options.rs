@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::game::Rules;
+use crate::game::{Classic, Rules, Shape, Six, ALL_SIX_SEATS};
 
 /// Why a game cannot be played with our engine; the client declines the invitation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,34 @@ fn value(v: &str) -> (Option<bool>, Option<i32>) {
 /// 4 players, the 6-player or sea board, a scenario, VP outside 10–20, or an
 /// option this client does not know.
 pub fn rules_from_options(text: &str) -> Result<Rules, Unplayable> {
+    rules_on::<Classic>(text)
+}
+
+/// Whether a game's options make it a game of the 6-player board: `PL` above 4, or the
+/// 6-player board asked for (`PLB`; `SOCGame.maxPlayers` is then 6).
+pub fn six_player(text: &str) -> bool {
+    text.split(',').any(|kv| match kv.trim().split_once('=') {
+        Some(("PL", v)) => value(v).1.is_some_and(|n| n > 4),
+        Some(("PLB", v)) => value(v).0 == Some(true),
+        _ => false,
+    })
+}
+
+/// The rules of a game with these options on a board of shape `S` (see
+/// [`rules_from_options`]; on the 6-player board 2 to 6 players, `PLB`, and the Special
+/// Building Phase unless house rule `PLP` is set and fewer than five play).
+///
+/// # Errors
+/// [`Unplayable`] as [`rules_from_options`].
+pub fn rules_on<S: Shape>(text: &str) -> Result<Rules, Unplayable> {
+    let six = S::SEATS == Six::SEATS;
     let mut rules = Rules::default();
+    let (mut players, mut plp) = (4, false);
+    if six {
+        rules.seats = ALL_SIX_SEATS;
+        rules.special_building = true;
+        players = 6;
+    }
     let bad = |kv: &str, why: &str| Err(Unplayable(format!("game option {kv}: {why}")));
     for kv in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         if kv == "-" || kv == "\t" {
@@ -51,14 +78,18 @@ pub fn rules_from_options(text: &str) -> Result<Rules, Unplayable> {
         let (on, n) = value(v);
         match key {
             "PL" => match n {
-                Some(2..=4) => {}
+                Some(p @ 2..=4) => players = p,
+                Some(p @ 5..=6) if six => players = p,
+                _ if six => return bad(kv, "only 2 to 6 players are supported"),
                 _ => return bad(kv, "only 2 to 4 players are supported"),
             },
+            "PLB" if on == Some(true) && six => {}
             "PLB" | "SBL" if on == Some(true) => {
-                return bad(kv, "only the classic 4-player board is supported")
+                return bad(kv, "only the classic and 6-player boards are supported")
             }
-            // 6-player board and sea board details: without PLB/SBL they change nothing.
-            "PLB" | "SBL" | "PLP" | "_BHW" => {}
+            "PLP" => plp = on == Some(true),
+            // Sea board details: without SBL they change nothing.
+            "PLB" | "SBL" | "_BHW" => {}
             "RD" => rules.robber_not_to_desert = on == Some(true),
             "N7" => {
                 rules.no_seven_rounds = match (on, n) {
@@ -88,6 +119,10 @@ pub fn rules_from_options(text: &str) -> Result<Rules, Unplayable> {
             _ => return bad(kv, "unknown option"),
         }
     }
+    // SOCGame.canAskSpecialBuild: house rule PLP needs five or six players.
+    if plp && players < 5 {
+        rules.special_building = false;
+    }
     Ok(rules)
 }
 
@@ -113,6 +148,25 @@ mod tests {
         assert!(r.robber_not_to_desert && r.no_seven_until_city && r.no_player_trading);
         assert_eq!(rules_from_options("VP=f15").unwrap().vp_to_win, 10);
         assert_eq!(rules_from_options("UB=t,UBL=t7"), Ok(Rules::default()));
+    }
+
+    #[test]
+    fn six_player_games_get_six_seats_and_the_special_building_phase() {
+        assert!(six_player("BC=t4,RD=f,PLB=t,N7=f7,PL=6"));
+        assert!(six_player("PL=5"));
+        assert!(!six_player("BC=t4,N7=f7,RD=f,PL=4"));
+        assert!(!six_player("PLB=f,PL=4"));
+        let r = rules_on::<Six>("BC=t4,RD=f,PLB=t,N7=f7,PL=6").unwrap();
+        assert_eq!((r.seats, r.special_building), (ALL_SIX_SEATS, true));
+        let r = rules_on::<Six>("PLB=t,PLP=t,PL=4").unwrap();
+        assert!(!r.special_building, "PLP with four players: no phase");
+        assert!(
+            rules_on::<Six>("PLB=t,PLP=t,PL=5")
+                .unwrap()
+                .special_building
+        );
+        assert!(rules_on::<Six>("PL=7").is_err());
+        assert!(rules_on::<Six>("SBL=t").is_err());
     }
 
     #[test]

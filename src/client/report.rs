@@ -10,8 +10,8 @@ pub struct GameReport {
     pub game: String,
     /// Our seat.
     pub seat: Option<usize>,
-    /// Nickname per seat.
-    pub names: [Option<String>; 4],
+    /// Nickname per seat of the board (four on the classic board, six on the 6-player one).
+    pub names: Vec<Option<String>>,
     /// Final VP per seat (GAMESTATS), if the game finished.
     pub points: Option<Vec<i32>>,
     /// The winning seat.
@@ -46,9 +46,9 @@ impl GameReport {
         ResultRecord {
             game: self.game.clone(),
             seat: self.seat,
-            players: (0..4)
+            players: (0..self.names.len().max(4))
                 .map(|i| PlayerResult {
-                    name: self.names[i].clone(),
+                    name: self.names.get(i).cloned().flatten(),
                     points: points(i),
                 })
                 .collect(),
@@ -74,7 +74,7 @@ mod tests {
         let r = GameReport {
             game: "~botsOnly~1".into(),
             seat: Some(2),
-            names: [Some("a\"b".into()), None, Some("me".into()), None],
+            names: vec![Some("a\"b".into()), None, Some("me".into()), None],
             points: Some(vec![3, 4, 10, 5]),
             winner: Some(2),
             decisions: 3,

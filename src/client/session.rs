@@ -34,6 +34,7 @@ use super::shutdown::Shutdown;
 use super::translate::seat;
 use super::versions;
 use super::ClientConfig;
+use crate::game::{Shape, Six};
 
 /// Read timeout: about three server ping intervals (guide §2.4).
 pub const READ_TIMEOUT: Duration = Duration::from_secs(300);
@@ -117,7 +118,11 @@ where
         true
     });
 
-    let _ = out_tx.try_send(Message::Version(proto::Version::robot("CATANBOT", "")));
+    // Features (`SOCFeatureSet`): `6pl` brings invitations to 5- and 6-player games.
+    let features = if config.six_player { ";6pl;" } else { "" };
+    let _ = out_tx.try_send(Message::Version(proto::Version::robot(
+        "CATANBOT", features,
+    )));
     let _ = out_tx.try_send(Message::ImARobot(proto::ImARobot {
         nickname: nickname.to_owned(),
         cookie: config.cookie.clone(),
@@ -305,6 +310,7 @@ impl Session<'_> {
     }
 
     /// An invitation (BOTJOINGAMEREQUEST): joined with a task of its own, or declined.
+    /// A 6-player game (game option PL above 4, or PLB) gets a 6-player task.
     async fn on_invitation(
         &mut self,
         m: &proto::BotJoinGameRequest,
@@ -348,7 +354,13 @@ impl Session<'_> {
             }
             return None;
         }
-        if let Err(why) = options::rules_from_options(&m.options) {
+        let six = options::six_player(&m.options);
+        let rules = if six {
+            options::rules_on::<Six>(&m.options)
+        } else {
+            options::rules_from_options(&m.options)
+        };
+        if let Err(why) = rules {
             warn!(game = %shown(&m.game), options = %shown(&m.options), reason = %why,
                 "declining the invitation: we cannot play this game's rules");
             let _ = self.reports.send(GameReport {
@@ -381,14 +393,18 @@ impl Session<'_> {
             server_version: self.server_version,
         };
         let record = open_record(&self.config, &m.game, self.nickname);
-        let mut player = GameTask::new(ctx, self.config.make_agent(), record);
-        if let Some(v) = &self.server_version_msg {
-            // Recorded first, so `replay` knows the server's release.
-            player.on_message(v);
-        }
-        player.on_message(msg);
         let span = info_span!("game", game = %shown(&m.game), seat = m.player);
-        let handle = self.tasks.spawn(player.run(rx).instrument(span));
+        let version = self.server_version_msg.as_ref();
+        let handle = if six {
+            let agent = crate::agent::build::<Six>(&self.config.agent);
+            let player = GameTask::<Six>::new(ctx, agent, record);
+            self.tasks
+                .spawn(start(player, version, msg).run(rx).instrument(span))
+        } else {
+            let player = GameTask::new(ctx, self.config.make_agent(), record);
+            self.tasks
+                .spawn(start(player, version, msg).run(rx).instrument(span))
+        };
         self.task_games
             .insert(handle.id(), (m.game.clone(), s.index()));
         self.games.insert(m.game.clone(), tx);
@@ -476,6 +492,20 @@ fn open_record(config: &ClientConfig, game: &str, nickname: &str) -> Option<File
             None
         }
     }
+}
+
+/// A new game's task, fed the server's VERSION (recorded first, so that `replay` knows the
+/// server's release) and the invitation.
+fn start<S: Shape>(
+    mut player: GameTask<S>,
+    version: Option<&Message>,
+    invitation: &Message,
+) -> GameTask<S> {
+    if let Some(v) = version {
+        player.on_message(v);
+    }
+    player.on_message(invitation);
+    player
 }
 
 #[cfg(test)]

@@ -85,7 +85,13 @@ pub fn one_of(r: Resource, n: i32) -> proto::ResourceSet {
 
 /// The server message that carries out `action` for `me` in `state` (guide §6.2). Builds in
 /// PLAY1 are the one-step PUTPIECE ("buy and place"); a bank trade gives the seat's best ratio.
-pub fn action_message(game: &str, me: Seat, state: &State, action: Action) -> proto::Message {
+pub fn action_message<S: Shape>(
+    game: &str,
+    me: Seat,
+    state: &State<S>,
+    action: Action,
+) -> proto::Message {
+    let topo = S::topology();
     use proto::Message as M;
     let g = game.to_owned();
     let put = |piece_type: PieceType, coordinate: i32| {
@@ -104,10 +110,12 @@ pub fn action_message(game: &str, me: Seat, state: &State, action: Action) -> pr
     };
     match action {
         Action::PlaceInitialSettlement(n) | Action::BuildSettlement(n) => {
-            put(PieceType::Settlement, n.to_server())
+            put(PieceType::Settlement, topo.node_to_server(n))
         }
-        Action::PlaceInitialRoad(e) | Action::BuildRoad(e) => put(PieceType::Road, e.to_server()),
-        Action::BuildCity(n) => put(PieceType::City, n.to_server()),
+        Action::PlaceInitialRoad(e) | Action::BuildRoad(e) => {
+            put(PieceType::Road, topo.edge_to_server(e))
+        }
+        Action::BuildCity(n) => put(PieceType::City, topo.node_to_server(n)),
         Action::Roll => M::RollDice(proto::RollDice { game: g.clone() }),
         Action::EndTurn => M::EndTurn(proto::EndTurn { game: g.clone() }),
         Action::BuyDevCard => M::BuyDevCardRequest(proto::BuyDevCardRequest { game: g.clone() }),
@@ -134,7 +142,7 @@ pub fn action_message(game: &str, me: Seat, state: &State, action: Action) -> pr
         Action::MoveRobber(h) => M::MoveRobber(proto::MoveRobber {
             game: g.clone(),
             player: pn(me),
-            hex: h.to_server(),
+            hex: topo.hex_to_server(h),
         }),
         Action::ChooseVictim(s) => M::ChoosePlayer(proto::ChoosePlayer {
             game: g.clone(),

@@ -70,7 +70,7 @@ pub use resources::{
     SETTLEMENT_COST,
 };
 pub use road::{longest_road, longest_road_on};
-pub use rules::{Rules, ALL_SEATS};
+pub use rules::{Rules, ALL_SEATS, ALL_SIX_SEATS};
 pub use sets::{BitSet, EdgeSet, EdgeSet6, HexSet, HexSet6, NodeSet, NodeSet6};
 pub use setup::{check_pieces, Setup, SetupError};
 pub use shape::{Classic, Elem, Shape, Six, Table};

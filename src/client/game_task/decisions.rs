@@ -3,12 +3,37 @@
 
 use super::*;
 
-impl GameTask {
+impl<S: Shape> GameTask<S> {
     // ---- deciding ---------------------------------------------------------------------
+
+    /// In a 6-player game, during another player's turn: ask to build in the Special
+    /// Building Phase after it (`1043|g,-1`, `SOCGame.askSpecialBuild`) once a turn when we
+    /// could build something; in the phase the agent builds or ends, as it judges.
+    fn maybe_ask_special_build(&mut self) {
+        let model = self.mirror.model();
+        let me = self.me();
+        if !model.rules().special_building
+            || self.mirror.server_state() != Some(GameState::Play1)
+            || self.asked_special_build == Some(model.turn())
+        {
+            return;
+        }
+        // The model holds no hands (the mirror's beliefs do): ours is known exactly.
+        let mut ours = model.clone();
+        ours.set_hand(me, self.mirror.hand(me).known);
+        if !ours.can_special_build(me) {
+            return;
+        }
+        self.asked_special_build = Some(ours.turn());
+        self.send(Message::BuildRequest(proto::BuildRequest {
+            game: self.ctx.game.clone(),
+            piece_type: -1,
+        }));
+    }
 
     /// The view to decide from and when the decision started, if a decision is due; answers
     /// what needs no agent on the way (a refund, a fallback when no view can be built).
-    pub(super) fn decision_due(&mut self) -> Option<(View, Instant)> {
+    pub(super) fn decision_due(&mut self) -> Option<(View<S>, Instant)> {
         if self.waiting.is_some()
             || self.held.is_some()
             || self.mirror.is_over()
@@ -29,6 +54,7 @@ impl GameTask {
             return None;
         }
         if !discard && !my_turn && !answer {
+            self.maybe_ask_special_build();
             return None;
         }
         if let (false, Some(piece)) = (discard, code.and_then(GameState::placing)) {
@@ -87,7 +113,7 @@ impl GameTask {
     }
 
     /// Starts a decision if one is due: the agent runs on a blocking thread.
-    pub(super) fn maybe_decide(&mut self) -> Option<InFlight> {
+    pub(super) fn maybe_decide(&mut self) -> Option<InFlight<S>> {
         let (view, started) = self.decision_due()?;
         let Some(mut agent) = self.agent.take() else {
             // The agent is still busy with an abandoned decision.
@@ -139,7 +165,7 @@ impl GameTask {
         Duration::from_millis(self.ctx.config.reply_timeout_ms)
     }
 
-    pub(super) fn on_decided(&mut self, f: InFlight, action: Action) {
+    pub(super) fn on_decided(&mut self, f: InFlight<S>, action: Action) {
         if f.key != self.key() || self.waiting.is_some() || self.held.is_some() {
             debug!(?action, "decision no longer needed");
             return;
@@ -169,7 +195,7 @@ impl GameTask {
 
     /// A legal action not refused this turn: end the turn, roll or decline an offer when
     /// possible, else the first one.
-    pub(super) fn fallback(&self, view: &View) -> Action {
+    pub(super) fn fallback(&self, view: &View<S>) -> Action {
         let mut list = ActionList::new();
         view.state.legal_actions(&mut list);
         let ok = |a: &Action| !self.banned.contains(a) && self.victim_allowed(*a);
@@ -246,7 +272,7 @@ impl GameTask {
     }
 
     /// Sends `action` now, or holds it until the pace says (`--pace`).
-    pub(super) fn send_action(&mut self, view: &View, action: Action, started: Instant) {
+    pub(super) fn send_action(&mut self, view: &View<S>, action: Action, started: Instant) {
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         let at = self.pacer.send_at(&action, started);
         if at > Instant::now() {
@@ -277,7 +303,7 @@ impl GameTask {
         self.send_decided(&h.view, h.action, h.ms);
     }
 
-    pub(super) fn send_decided(&mut self, view: &View, action: Action, ms: f64) {
+    pub(super) fn send_decided(&mut self, view: &View<S>, action: Action, ms: f64) {
         self.pacer.on_sent(&action);
         let msg = translate::action_message(&self.ctx.game, self.me(), &view.state, action);
         match action {

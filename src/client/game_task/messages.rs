@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl GameTask {
+impl<S: Shape> GameTask<S> {
     // ---- incoming ---------------------------------------------------------------------
 
     /// Applies one message of this game.
@@ -21,7 +21,7 @@ impl GameTask {
             }
             // A seat outside the game's (0..4, the classic board's; the mirror skips it too):
             // never echoed, and our face waits for our real seat.
-            M::SitDown(m) if seat(m.player).is_none() => {
+            M::SitDown(m) if seat_of::<S>(m.player).is_none() => {
                 warn!(text = %shown(&msg.encode()), "SITDOWN to a seat outside the game skipped");
             }
             // Our own seat confirmed: ask for a robot face, as the stock robots do
@@ -111,11 +111,11 @@ impl GameTask {
             // request it asks us to pick again.
             M::SimpleRequest(m)
                 if m.request_type == SimpleActionType::DevCardBought.wire()
-                    && seat(m.player) == Some(me) =>
+                    && seat_of::<S>(m.player) == Some(me) =>
             {
                 self.refused("SIMPLEREQUEST re-pick");
             }
-            M::BankTrade(m) if m.player.and_then(seat) == Some(me) => {
+            M::BankTrade(m) if m.player.and_then(seat_of::<S>) == Some(me) => {
                 self.report.trades.bank_trades += 1;
                 if self.waiting.is_some_and(|w| !w.settling) {
                     self.waiting = None
@@ -124,7 +124,7 @@ impl GameTask {
             M::PlayerElement(m)
                 if m.news
                     && m.action == ElementAction::Lose.wire()
-                    && seat(m.player) == Some(me)
+                    && seat_of::<S>(m.player) == Some(me)
                     && self.mirror.server_state() == Some(GameState::WaitingForDiscards) =>
             {
                 self.report.health.forced_discards += 1;

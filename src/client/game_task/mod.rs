@@ -30,10 +30,10 @@ use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorError};
 use super::pace::Pacer;
 use super::report::GameReport;
-use super::translate::{self, pn, seat};
+use super::translate::{self, pn, seat_of};
 use super::ClientConfig;
 use crate::agent::{Agent, View};
-use crate::game::{Action, ActionList, Phase, Resource, ResourceSet, Seat};
+use crate::game::{Action, ActionList, Classic, Phase, Resource, ResourceSet, Seat, Shape};
 
 /// How long after a refusal further refusal signals (DECLINE, then CANCELBUILDREQUEST, ...)
 /// are taken as the same refusal.
@@ -106,10 +106,10 @@ struct OfferOut {
     waiting: u8,
 }
 
-struct InFlight {
-    handle: JoinHandle<(Box<dyn Agent>, Action)>,
+struct InFlight<S: Shape> {
+    handle: JoinHandle<(Box<dyn Agent<S>>, Action)>,
     key: DecisionKey,
-    view: View,
+    view: View<S>,
     started: Instant,
     give_up: Instant,
     /// We answered without the agent; its late answer will be dropped.
@@ -117,8 +117,8 @@ struct InFlight {
 }
 
 /// A decided action held back by `--pace` until `at`.
-struct Held {
-    view: View,
+struct Held<S: Shape> {
+    view: View<S>,
     action: Action,
     key: DecisionKey,
     at: Instant,
@@ -127,12 +127,12 @@ struct Held {
 }
 
 /// A per-game task (see the module doc).
-pub struct GameTask {
+pub struct GameTask<S: Shape = Classic> {
     ctx: GameContext,
-    mirror: Mirror,
+    mirror: Mirror<S>,
     /// Whether the agent answers trade offers (otherwise each is declined at once).
     answers_offers: bool,
-    agent: Option<Box<dyn Agent>>,
+    agent: Option<Box<dyn Agent<S>>>,
     waiting: Option<Waiting>,
     banned: Vec<Action>,
     decisions_this_turn: u32,
@@ -154,7 +154,9 @@ pub struct GameTask {
     outbox: Vec<Message>,
     done: bool,
     pacer: Pacer,
-    held: Option<Held>,
+    held: Option<Held<S>>,
+    /// The turn (`State::turn`) in which we last asked for the Special Building Phase.
+    asked_special_build: Option<u32>,
     /// Our robot face was requested (once per game).
     face_sent: bool,
     /// When our current turn began (TURN naming us), for the turn-length log line.
@@ -163,10 +165,10 @@ pub struct GameTask {
     reported: bool,
 }
 
-impl GameTask {
+impl<S: Shape> GameTask<S> {
     /// A player for `ctx.game` using `agent`; records to `record` when given.
-    pub fn new(ctx: GameContext, agent: Box<dyn Agent>, record: Option<File>) -> GameTask {
-        let mirror = Mirror::new(&ctx.game);
+    pub fn new(ctx: GameContext, agent: Box<dyn Agent<S>>, record: Option<File>) -> GameTask<S> {
+        let mirror = Mirror::for_game(&ctx.game);
         let mut player = GameTask::resume(ctx, agent, mirror);
         player.record = record.map(BufWriter::new);
         player
@@ -174,7 +176,11 @@ impl GameTask {
 
     /// A player going on from `mirror` (a game already under way; property tests start from
     /// snapshots of real games), not recording.
-    pub fn resume(ctx: GameContext, agent: Box<dyn Agent>, mut mirror: Mirror) -> GameTask {
+    pub fn resume(
+        ctx: GameContext,
+        agent: Box<dyn Agent<S>>,
+        mut mirror: Mirror<S>,
+    ) -> GameTask<S> {
         let record = None;
         mirror.me = Some(ctx.seat);
         mirror.nickname = Some(ctx.nickname.clone());
@@ -206,6 +212,7 @@ impl GameTask {
             done: false,
             pacer,
             held: None,
+            asked_special_build: None,
             face_sent: false,
             turn_started: None,
             reported: false,
@@ -227,7 +234,7 @@ impl GameTask {
     ///
     /// # Errors
     /// Why no valid view can be built.
-    pub fn view(&mut self) -> Result<View, MirrorError> {
+    pub fn view(&mut self) -> Result<View<S>, MirrorError> {
         self.mirror.view()
     }
 
@@ -242,7 +249,7 @@ impl GameTask {
     }
 
     /// The mirror (tests).
-    pub fn mirror(&self) -> &Mirror {
+    pub fn mirror(&self) -> &Mirror<S> {
         &self.mirror
     }
 
@@ -250,7 +257,7 @@ impl GameTask {
     /// What the task decides goes to the session's bounded writer queue; while that queue is
     /// full the task waits (backpressure), and when the writer is gone the game ends.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<Message>) {
-        let mut flight: Option<InFlight> = None;
+        let mut flight: Option<InFlight<S>> = None;
         loop {
             for msg in std::mem::take(&mut self.outbox) {
                 if self.ctx.out.send(msg).await.is_err() {
@@ -399,7 +406,7 @@ impl GameTask {
         let stats = self.mirror.stats();
         self.report.end = why.to_owned();
         self.report.seat = Some(self.me().index());
-        self.report.names = std::array::from_fn(|i| self.mirror.names[i].clone());
+        self.report.names = self.mirror.names[..S::SEATS].to_vec();
         self.report.points = self.mirror.final_scores.clone();
         self.report.winner = self.mirror.winner().map(|s| s.index());
         self.report.turns = self.mirror.turn();

@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl GameTask {
+impl<S: Shape> GameTask<S> {
     /// MAKEOFFER: the server's echo of our offer (the offer is out: wait for answers), or an
     /// offer made to us (answered by the agent like any decision, see `maybe_decide`).
     pub(super) fn on_offer(&mut self, m: &proto::MakeOffer) {
@@ -13,7 +13,7 @@ impl GameTask {
                 .take(4)
                 .enumerate()
                 .fold(0u8, |acc, (i, &b)| acc | (u8::from(b) << i));
-        if seat(m.from) == Some(me) {
+        if seat_of::<S>(m.from) == Some(me) {
             if self
                 .waiting
                 .is_some_and(|w| matches!(w.action, Some(Action::OfferTrade(_))))
@@ -36,7 +36,9 @@ impl GameTask {
 
     /// REJECTOFFER without a reason: a player declined the offers made to it.
     pub(super) fn on_reject_offer(&mut self, player: i32) {
-        let Some(s) = seat(player) else { return };
+        let Some(s) = seat_of::<S>(player) else {
+            return;
+        };
         if s == self.me() {
             self.end_answer_wait();
             return;
@@ -55,12 +57,12 @@ impl GameTask {
         // Hands changed: a decision still in flight was made on the old ones (the key moves,
         // so its answer is dropped and the decision is made again).
         self.offers_seen += 1;
-        if seat(m.offering) == Some(me) {
+        if seat_of::<S>(m.offering) == Some(me) {
             self.report.trades.offers_accepted += 1;
             info!(by = m.accepting, "our offer was accepted");
             self.offer_out = None;
         }
-        if seat(m.accepting) == Some(me) {
+        if seat_of::<S>(m.accepting) == Some(me) {
             self.report.trades.offers_we_accepted += 1;
             self.accept_out = None;
             self.end_answer_wait();
@@ -131,13 +133,13 @@ impl GameTask {
     /// Puts the offer made to us into `view` as the engine's pending offer, with the cards the
     /// offerer showed it holds; `false` when that is impossible (we lack what is asked, the
     /// trade does not involve the player in turn, ...).
-    pub(super) fn offer_view(&self, view: &mut View) -> bool {
+    pub(super) fn offer_view(&self, view: &mut View<S>) -> bool {
         let Some(m) = self.offer_in.as_ref() else {
             return false;
         };
         let me = self.me();
         let (Some(from), Some(give), Some(get)) = (
-            seat(m.from),
+            seat_of::<S>(m.from),
             translate::resources(&m.give),
             translate::resources(&m.get),
         ) else {

@@ -321,7 +321,7 @@ impl<S: Shape> Mirror<S> {
         match msg {
             M::BotJoinGameRequest(m) => {
                 self.me = seat_of::<S>(m.player);
-                match options::rules_from_options(&m.options) {
+                match options::rules_on::<S>(&m.options) {
                     Ok(r) => self.rules = r,
                     Err(e) => self.unplayable = Some(e),
                 }
