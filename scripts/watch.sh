@@ -34,6 +34,8 @@ Settings (environment variables, default in brackets):
                  [${XDG_CACHE_HOME:-~/.cache}/catan-bot]
   PORT           server port on 127.0.0.1 (the server listens on all interfaces) [8880]
   GAMES          games to run, one after another [3]
+  GAMETYPES      1: classic 4-player games only; 2: classic and 6-player games in turn (the
+                 6-player board and its Special Building Phase; catan-bot --six-player) [1]
   WAIT_SEC       seconds before the first game starts (time to open the client) [45]
   FAST_PAUSE     stock robots' pauses, percent of a normal game's [100]
   COOKIE         robot cookie shared by the server and catan-bot [catanbot]
@@ -67,6 +69,8 @@ done
 ROOT="$lib_root"
 PORT="${PORT:-8880}"
 GAMES="${GAMES:-3}"
+GAMETYPES="${GAMETYPES:-1}"
+case "$GAMETYPES" in 1|2) ;; *) die "GAMETYPES must be 1 or 2" ;; esac
 WAIT_SEC="${WAIT_SEC:-45}"
 FAST_PAUSE="${FAST_PAUSE:-100}"
 COOKIE="${COOKIE:-catanbot}"
@@ -129,7 +133,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM HUP
 
 # 1. The server.
-PORT="$PORT" COOKIE="$COOKIE" GAMES="$GAMES" PARALLEL=1 FAST_PAUSE="$FAST_PAUSE" \
+PORT="$PORT" COOKIE="$COOKIE" GAMES="$GAMES" GAMETYPES="$GAMETYPES" PARALLEL=1 FAST_PAUSE="$FAST_PAUSE" \
     WAIT_SEC="$WAIT_SEC" SHUTDOWN=N LOG="$LOGDIR/server.log" JAVA="$JAVA" \
     "$ROOT/scripts/jsettlers-server.sh" 2>"$LOGDIR/server-start.log" &
 SERVER_PID=$!
@@ -145,6 +149,7 @@ STARTED="$(date +%s)"
 bot_args=(play --server "127.0.0.1:$PORT" --cookie "$COOKIE" --name "$BOT_NAME"
           --games "$GAMES" --decision-ms "$DECISION_MS" --results "$LOGDIR/results.jsonl")
 [[ "$PACE" == "Y" ]] && bot_args+=(--pace)
+[[ "$GAMETYPES" == 1 ]] || bot_args+=(--six-player)
 [[ -n "$AGENT" ]] && bot_args+=(--agent "$AGENT")
 [[ -n "$LEVEL" ]] && bot_args+=(--level "$LEVEL")
 [[ "$RECORD" == "Y" ]] && bot_args+=(--record "$LOGDIR/record")
