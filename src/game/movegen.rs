@@ -111,9 +111,15 @@ impl<S: Shape> State<S> {
     /// `SpecialBuilding` only: the end of this player's building, roads, a development card
     /// (`SOCGame.canBuyOrAskSpecialBuild`; no cards played, no trades).
     pub fn push_special_rest(&self, out: &mut ActionList) {
-        if self.phase != Phase::SpecialBuilding {
-            return;
+        if self.phase == Phase::SpecialBuilding {
+            self.push_end_roads_card(out);
         }
+    }
+
+    /// The end of the turn (or of the Special Building Phase), the roads the current player
+    /// can afford and place, and a development card if it can buy one.
+    #[inline]
+    fn push_end_roads_card(&self, out: &mut ActionList) {
         let s = self.current;
         let hand = self.hands[s];
         out.push(Action::EndTurn);
@@ -156,15 +162,7 @@ impl<S: Shape> State<S> {
         }
         let s = self.current;
         let hand = self.hands[s];
-        out.push(Action::EndTurn);
-        if hand.contains(ROAD_COST) {
-            for e in self.road_spots(s) {
-                out.push(Action::BuildRoad(e));
-            }
-        }
-        if self.deck.total() > 0 && hand.contains(DEV_CARD_COST) {
-            out.push(Action::BuyDevCard);
-        }
+        self.push_end_roads_card(out);
         self.push_dev_plays(out);
         for give in Resource::ALL {
             if hand.get(give) >= self.best_trade_ratio(s, give) {
