@@ -360,3 +360,59 @@ fn first_cards(hand: ResourceSet, n: u32) -> ResourceSet {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::ClientConfig;
+    use crate::game::{Seat, Six};
+    use jsettlers_protocol::transcript::{parse_lines, Direction};
+
+    /// The real 6-player game of the fixtures (our bot in seat 0): its server lines up to
+    /// our bot's first request for the Special Building Phase (line 331 of the recording).
+    #[test]
+    fn the_bot_asks_for_the_special_building_phase_once_a_turn_when_it_can_build() {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-6p-special-building-datacheck.log"
+        );
+        let (out, _) = mpsc::channel(16);
+        let (reports, _) = mpsc::unbounded_channel();
+        let config = ClientConfig::new("mock", "c", "catanbot", "random:seed=1".parse().unwrap());
+        let ctx = GameContext {
+            game: "~botsOnly~1".to_owned(),
+            seat: Seat::new(0),
+            nickname: "catanbot".to_owned(),
+            out,
+            reports,
+            config: std::sync::Arc::new(config.clone()),
+            server_version: crate::client::versions::ASSUMED,
+        };
+        let mut t = GameTask::<Six>::new(ctx, crate::agent::build::<Six>(&config.agent), None);
+        let asks = |t: &mut GameTask<Six>| {
+            t.take_outbox()
+                .iter()
+                .filter(|m| matches!(m, Message::BuildRequest(b) if b.piece_type == -1))
+                .count()
+        };
+        for (line_no, line) in parse_lines(text) {
+            let line = line.unwrap();
+            if line_no >= 331 {
+                break;
+            }
+            if line.direction == Direction::FromServer {
+                t.on_message(&Message::parse(&line.text).unwrap());
+            }
+        }
+        let _ = t.take_outbox();
+        assert!(t.mirror().model().rules().special_building);
+        assert_ne!(t.mirror().current(), Some(Seat::new(0)), "another's turn");
+        t.maybe_ask_special_build();
+        assert_eq!(
+            asks(&mut t),
+            1,
+            "the request the recording shows at line 331"
+        );
+        t.maybe_ask_special_build();
+        assert_eq!(asks(&mut t), 0, "once a turn");
+    }
+}
