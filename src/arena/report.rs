@@ -188,7 +188,7 @@ pub fn result_record(record: &GameRecord, specs: &[String], seed: u64) -> Result
     ResultRecord {
         game: game_name(seed, record.game),
         seat: Some(seat_of[0]),
-        players,
+        players: players.into_iter().collect(),
         winner: record.winner.map(|a| seat_of[a]),
         won: record.winner == Some(0),
         turns: record.turns,
