@@ -35,6 +35,7 @@ fn games() -> Vec<Value> {
     for &(agents, games, seed) in RUNS {
         let config = ArenaConfig {
             agents: agents.split('/').map(|s| s.parse().unwrap()).collect(),
+            layout: arena::Layout::Classic,
             games,
             seed,
             threads: 2,
