@@ -111,6 +111,13 @@ fn share_text(share: f64) -> String {
     format!("{}%", t.strip_suffix(".0").unwrap_or(&t))
 }
 
+/// What names an arena game: its name (seed and game number) with the board and the number
+/// of players, which the name leaves out (a 6-player run of seed 1 plays other games than a
+/// classic run of seed 1).
+fn arena_key(r: &ResultRecord) -> (String, String, usize) {
+    (r.game.clone(), r.players.board.clone(), r.players.count())
+}
+
 /// Summarizes the result lines in `text` (one game each; see [`ResultRecord`]).
 pub fn summarize(text: &str) -> Summary {
     let mut s = Summary::default();
@@ -124,8 +131,9 @@ pub fn summarize(text: &str) -> Summary {
             s.skipped += 1;
             continue;
         };
-        // Real-server game names repeat across runs; an arena game's name is unique to it.
-        if r.game.starts_with("arena~") && !arena_games.insert(r.game.clone()) {
+        // Real-server game names repeat across runs; an arena game's name is unique to it
+        // on its board and player count (runs of other tables may share the seed).
+        if r.game.starts_with("arena~") && !arena_games.insert(arena_key(&r)) {
             s.repeated += 1;
             continue;
         }
@@ -464,7 +472,8 @@ pub fn read_paths(paths: &[PathBuf]) -> Result<(String, Vec<PathBuf>), String> {
 }
 
 /// Two arms of an arena run played on the same seeds (`arena --seed S`, the same game
-/// numbers): each arena game (`arena~SEED~GAME`) found in both, won by both, by the first
+/// numbers, the same board and players): each arena game (`arena~SEED~GAME`) found in both,
+/// won by both, by the first
 /// arm only, by the second only, or by neither. Real-server games do not pair (their names
 /// repeat across runs) and are left out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -505,15 +514,15 @@ impl Paired {
     }
 }
 
-/// Pairs the arena games of two arms by game name (see [`Paired`]).
+/// Pairs the arena games of two arms by game name, board and player count (see [`Paired`]).
 pub fn paired(first: &str, second: &str) -> Paired {
-    fn wins(text: &str) -> std::collections::HashMap<String, bool> {
+    fn wins(text: &str) -> std::collections::HashMap<(String, String, usize), bool> {
         text.lines()
             .filter_map(|l| ResultRecord::from_line(l).ok())
             .filter(|r| r.game.starts_with("arena~"))
             .filter_map(|r| {
                 let (seat, _) = r.final_points()?;
-                Some((r.game, r.winner == Some(seat)))
+                Some((arena_key(&r), r.winner == Some(seat)))
             })
             .collect()
     }
@@ -869,6 +878,26 @@ not json
         assert_eq!(merged, summarize(LINES));
         assert!(summarize_paths(&[root.join("missing")]).is_err());
         let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn arena_games_of_one_seed_on_other_tables_are_not_repeats() {
+        let classic = [Some(10), Some(4), Some(5), Some(9)];
+        let six = [Some(10), Some(4), Some(5), Some(9), Some(6), Some(7)];
+        let five = [Some(10), Some(4), Some(5), Some(9), Some(6), None];
+        // Game 0 of seed 1 on three tables, and the six-player one read twice.
+        let lines = [
+            table_line(0, CLASSIC, &classic, 0),
+            table_line(0, "6-player", &six, 0),
+            table_line(0, "6-player", &five, 1),
+            table_line(0, "6-player", &six, 0),
+        ];
+        let s = summarize(&lines.join("\n"));
+        assert_eq!((s.games, s.wins, s.repeated), (3, 2, 1));
+        assert_eq!(s.tables.len(), 3);
+        // Pairing matches a game with the same game of the same table only.
+        let p = paired(&lines[..2].join("\n"), &lines[1..3].join("\n"));
+        assert_eq!((p.games, p.both, p.unpaired), (1, 1, 2));
     }
 
     #[test]
