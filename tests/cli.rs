@@ -160,6 +160,71 @@ fn arena_writes_result_records_and_a_json_summary() {
 }
 
 #[test]
+fn arena_plays_the_six_player_board_and_summarize_reads_it() {
+    let results = temp("arena-six.jsonl");
+    let o = run(&[
+        "arena",
+        "--board",
+        "six",
+        "--players",
+        "5",
+        "--agents",
+        "heuristic/random/heuristic",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+        "--json",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("; 6-player board, 5 players (seat 5 vacant), seat share 20.0%; agents: "),
+        "{err}"
+    );
+    let json: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (&json["board"], &json["players"]),
+        (&"6-player".into(), &5.into())
+    );
+    // The last spec takes the remaining seats.
+    let specs: Vec<&str> = (0..5)
+        .map(|i| json["agents"][i]["spec"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        specs,
+        ["heuristic", "random", "heuristic", "heuristic", "heuristic"]
+    );
+    let lines = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(lines.lines().count(), 3);
+    assert!(lines.starts_with(
+        r#"{"game":"arena~9~0","seat":0,"board":"6-player","vacant":[5],"players":[{"name":"heuristic","#
+    ));
+    let o = run(&["summarize", "--label", "five", results.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&results);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("vs seat share 20%\n"), "{}", stdout(&o));
+    // Player counts the board does not take, too many specs, an unknown board.
+    for bad in [
+        &["--board", "six", "--players", "4"][..],
+        &["--players", "5"],
+        &[
+            "--players",
+            "3",
+            "--agents",
+            "heuristic/heuristic/heuristic/heuristic",
+        ],
+        &["--board", "sea"],
+    ] {
+        let mut args = vec!["arena", "--games", "1", "--seed", "1"];
+        args.extend_from_slice(bad);
+        assert_eq!(run(&args).status.code(), Some(2), "{bad:?}");
+    }
+}
+
+#[test]
 fn perf_prints_its_checksum_and_refuses_a_bad_spec() {
     let o = run(&["perf", "--games", "3", "--playouts", "3"]);
     assert_eq!(o.status.code(), Some(0));

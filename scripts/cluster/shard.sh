@@ -21,15 +21,16 @@ Options (environment variables, default in brackets):
   RESULTS   results folder shared by all shards of the run (required)
   GAMES     games of the whole run, all shards together [10000]
   SEED      arena: master seed, the same for every shard [1]
-  AGENTS    arena: four agent specs [mpt-ensemble-uct:iterations=1000/heuristic/heuristic/heuristic]
+  AGENTS    arena: one agent spec per player (the last one fills the remaining seats)
+            [mpt-ensemble-uct:iterations=1000/heuristic/heuristic/heuristic]
   THREADS   arena: games at a time in this shard [all cores]
   BOT       the catan-bot binary [catan-bot on PATH, else target/release/catan-bot]
   bench:    AGENT, PORT, PARALLEL, MIX (default, smart or fast stock robots), ROBOTS, EXTRA,
             ... as in scripts/bench.sh --help; the JSettlers jar in JSETTLERS_JAR (the
             container image's default is /jsettlers/JSettlers.jar)
 
-EXTRA_ARG... go to `catan-bot arena` (MODE=arena) or scripts/bench.sh (MODE=bench, e.g.
---matrix); either rejects an argument it does not take.
+EXTRA_ARG... go to `catan-bot arena` (MODE=arena, e.g. --board six --players 5) or
+scripts/bench.sh (MODE=bench, e.g. --matrix); either rejects an argument it does not take.
 USAGE
 }
 

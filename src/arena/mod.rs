@@ -1,6 +1,12 @@
 //! In-process games between agents, no server: seeded boards, seats rotated, games spread over
-//! threads. Uses `game` and `agent`; [`report`] turns the games into summaries and result
-//! records (through `crate::report`). No tokio.
+//! threads, on the classic board (2–4 players) or the 6-player board (5 or 6 players, the
+//! Special Building Phase). Uses `game` and `agent`; [`report`] turns the games into
+//! summaries and result records (through `crate::report`). No tokio.
+//!
+//! The game loop is generic over the board's [`Shape`]; [`Layout`] picks the shape at run
+//! time. With `n` players, agent `i` sits in seat `(i + game) % n` of seats `0..n`: the seats
+//! from `n` up are vacant (a 5-player game on the 6-player board leaves seat 5 empty; turns
+//! skip it as the server skips a vacant seat). Seat 0 places first and moves first.
 
 pub mod report;
 
@@ -16,75 +22,190 @@ use rand::{Rng, SeedableRng};
 use crate::agent::heuristic::heuristic_action;
 use crate::agent::tracker::Tracker;
 use crate::agent::{build, AgentSpec};
-use crate::game::{Action, Board, Phase, Rules, Seat, State};
+use crate::game::{Action, Board, Classic, Phase, Rules, Seat, Shape, Six, State};
 use crate::report::record::TradeCounts;
 
 /// Actions after which a game is abandoned as a draw (no winner).
 pub const MAX_GAME_ACTIONS: u32 = 30_000;
 
+/// The board an arena run plays on, chosen at run time (each is a [`Shape`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// The classic 4-seat board ([`Classic`]): 2 to 4 players.
+    #[default]
+    Classic,
+    /// The 6-seat board of the 5–6 player extension ([`Six`]): 5 or 6 players, the Special
+    /// Building Phase.
+    Six,
+}
+
+impl Layout {
+    /// Every layout.
+    pub const ALL: [Layout; 2] = [Layout::Classic, Layout::Six];
+
+    /// Its seats ([`Shape::SEATS`]).
+    pub fn seats(self) -> usize {
+        match self {
+            Layout::Classic => Classic::SEATS,
+            Layout::Six => Six::SEATS,
+        }
+    }
+
+    /// Its name in result records and reports ([`Shape::NAME`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Classic => Classic::NAME,
+            Layout::Six => Six::NAME,
+        }
+    }
+
+    /// The player counts the arena plays on it: 2–4 on the classic board, 5 or 6 on the
+    /// 6-player board (what the server's 6-player games are; fewer would need option PLB).
+    pub fn players(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Layout::Classic => 2..=4,
+            Layout::Six => 5..=6,
+        }
+    }
+
+    /// The rules of a game of `players` players on this board: `options` with seats
+    /// `0..players` in play and, on the 6-player board, the Special Building Phase (the
+    /// server runs it in every game of more than four seats).
+    pub fn rules(self, options: Rules, players: usize) -> Rules {
+        Rules {
+            seats: ((1u16 << players) - 1) as u8,
+            special_building: self == Layout::Six,
+            ..options
+        }
+    }
+}
+
+impl std::fmt::Display for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Layout {
+    type Err = String;
+
+    /// `classic` (or `4`), `six` (or `6`, `6-player`, `6p`).
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "classic" | "4" | "4-player" | "4p" => Ok(Layout::Classic),
+            "six" | "6" | "6-player" | "6p" => Ok(Layout::Six),
+            _ => Err(format!("board `{s}`: expected classic or six")),
+        }
+    }
+}
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
-    /// The four agents, by index; agent `i` sits in seat `(i + game) % 4`.
+    /// The agents, one per player, by index; with `n` agents, agent `i` sits in seat
+    /// `(i + game) % n`.
     pub agents: Vec<AgentSpec>,
+    /// The board.
+    pub layout: Layout,
     /// Games to play.
     pub games: usize,
     /// Master seed: game `g` uses board and dice seed `seed + g`.
     pub seed: u64,
     /// Games played at once.
     pub threads: usize,
-    /// Rule options.
+    /// Rule options; the seats in play and the Special Building Phase come from the layout
+    /// and the number of agents ([`Layout::rules`]).
     pub rules: Rules,
 }
 
-/// One finished game, seen per agent index (not per seat).
+impl ArenaConfig {
+    /// Players per game: one per agent.
+    pub fn players(&self) -> usize {
+        self.agents.len()
+    }
+
+    /// Why the config cannot be played, if it cannot: a player count the layout does not
+    /// take.
+    pub fn check(&self) -> Result<(), String> {
+        let range = self.layout.players();
+        if range.contains(&self.players()) {
+            Ok(())
+        } else {
+            Err(format!(
+                "the {} board takes {} to {} players, not {}",
+                self.layout,
+                range.start(),
+                range.end(),
+                self.players()
+            ))
+        }
+    }
+}
+
+/// One finished game, seen per agent index (not per seat): every per-agent field has one
+/// entry per agent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// Game number.
     pub game: usize,
+    /// The board it was played on.
+    pub layout: Layout,
     /// The seat of each agent.
-    pub seat_of: [usize; 4],
+    pub seat_of: Vec<usize>,
     /// The winning agent, or `None` when the game hit [`MAX_GAME_ACTIONS`].
     pub winner: Option<usize>,
     /// Final victory points of each agent.
-    pub vp: [u8; 4],
+    pub vp: Vec<u8>,
     /// Turns played (the winner's turn included).
     pub turns: u32,
     /// Decisions each agent made.
-    pub decisions: [u32; 4],
+    pub decisions: Vec<u32>,
     /// Seconds each agent spent deciding, each decision's time in order.
-    pub decision_secs: [Vec<f64>; 4],
+    pub decision_secs: Vec<Vec<f64>>,
     /// Decisions of each agent that were illegal and replaced by the heuristic's move.
-    pub illegal: [u32; 4],
+    pub illegal: Vec<u32>,
     /// What each agent traded, counted from the actions applied (`accepts_too_late` stays 0:
     /// the arena has no race between answers).
-    pub trades: [TradeCounts; 4],
+    pub trades: Vec<TradeCounts>,
+}
+
+impl GameRecord {
+    /// The board's seats that nobody sat in, ascending.
+    pub fn vacant(&self) -> Vec<usize> {
+        (0..self.layout.seats())
+            .filter(|s| !self.seat_of.contains(s))
+            .collect()
+    }
 }
 
 /// Counts the trade in `action`, played by agent `who` from `before` to `after`, into
 /// `trades`: an offer made (and received by every addressee still to answer), an offer
 /// accepted (by `who`, of its offerer), a bank or port trade.
-fn count_trade(
-    trades: &mut [TradeCounts; 4],
-    agent_at: &[usize; 4],
+fn count_trade<S: Shape>(
+    trades: &mut [TradeCounts],
+    agent_at: &[Option<usize>],
     who: usize,
     action: Action,
-    before: &State,
-    after: &State,
+    before: &State<S>,
+    after: &State<S>,
 ) {
     match action {
         Action::OfferTrade(_) => {
             trades[who].offers_made += 1;
             if let Some(p) = after.pending_offer() {
                 for s in after.seats().filter(|s| p.waiting & (1 << s.index()) != 0) {
-                    trades[agent_at[s.index()]].offers_received += 1;
+                    if let Some(a) = agent_at[s.index()] {
+                        trades[a].offers_received += 1;
+                    }
                 }
             }
         }
         Action::AcceptOffer => {
             trades[who].offers_we_accepted += 1;
             if let Some(p) = before.pending_offer() {
-                trades[agent_at[p.from.index()]].offers_accepted += 1;
+                if let Some(a) = agent_at[p.from.index()] {
+                    trades[a].offers_accepted += 1;
+                }
             }
         }
         Action::BankTrade { .. } => trades[who].bank_trades += 1,
@@ -93,16 +214,36 @@ fn count_trade(
 }
 
 /// Plays game `game` of `config` to the end.
+///
+/// # Panics
+/// When the config cannot be played ([`ArenaConfig::check`]).
 pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
+    if let Err(e) = config.check() {
+        panic!("arena config: {e}");
+    }
+    match config.layout {
+        Layout::Classic => play::<Classic>(config, game, Board::random),
+        Layout::Six => play::<Six>(config, game, Board::random_six),
+    }
+}
+
+/// [`play_game`] on the board of shape `S`, `board` dealing it from the game's generator.
+fn play<S: Shape>(
+    config: &ArenaConfig,
+    game: usize,
+    board: fn(&mut SmallRng) -> Board<S>,
+) -> GameRecord {
+    let n = config.players();
     let seed = config.seed.wrapping_add(game as u64);
     let mut rng = SmallRng::seed_from_u64(seed);
-    let board = Board::random(&mut rng);
-    let mut state = State::new(board, config.rules, Seat::new(0));
+    let board = board(&mut rng);
+    let rules = config.layout.rules(config.rules, n);
+    let mut state = State::new(board, rules, Seat::new(0));
     let mut tracker = Tracker::new(&state);
-    let seat_of: [usize; 4] = std::array::from_fn(|i| (i + game) % 4);
-    let mut agent_at = [0usize; 4];
+    let seat_of: Vec<usize> = (0..n).map(|i| (i + game) % n).collect();
+    let mut agent_at = vec![None; S::SEATS];
     for (i, &s) in seat_of.iter().enumerate() {
-        agent_at[s] = i;
+        agent_at[s] = Some(i);
     }
     let mut agents: Vec<_> = config
         .agents
@@ -113,19 +254,19 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
             let base = spec.seed.unwrap_or(config.seed);
             spec.seed = Some(
                 base.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    .wrapping_add((game * 4 + i) as u64),
+                    .wrapping_add((game * n + i) as u64),
             );
-            build(&spec)
+            build::<S>(&spec)
         })
         .collect();
-    let mut decisions = [0u32; 4];
-    let mut illegal = [0u32; 4];
-    let mut trades = [TradeCounts::default(); 4];
-    let mut decision_secs: [Vec<f64>; 4] = Default::default();
+    let mut decisions = vec![0u32; n];
+    let mut illegal = vec![0u32; n];
+    let mut trades = vec![TradeCounts::default(); n];
+    let mut decision_secs = vec![Vec::new(); n];
     let mut steps = 0;
     while !state.is_over() && steps < MAX_GAME_ACTIONS {
         let seat = state.to_move();
-        let who = agent_at[seat.index()];
+        let who = agent_at[seat.index()].expect("only a seat in play moves");
         let view = tracker.view(&state, seat);
         let t = Instant::now();
         let mut action = if state.phase() == Phase::TradeResponse && !agents[who].answers_offers() {
@@ -145,10 +286,16 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
         count_trade(&mut trades, &agent_at, who, action, &before, &state);
         steps += 1;
     }
-    let winner = state.winner().map(|w| agent_at[w.index()]);
-    let vp = std::array::from_fn(|i| state.total_vp(Seat::new(seat_of[i])));
+    let winner = state
+        .winner()
+        .map(|w| agent_at[w.index()].expect("the winner sat in the game"));
+    let vp = seat_of
+        .iter()
+        .map(|&s| state.total_vp(Seat::new(s)))
+        .collect();
     GameRecord {
         game,
+        layout: config.layout,
         seat_of,
         winner,
         vp,
@@ -252,6 +399,7 @@ mod tests {
     fn config(agents: &str, games: usize, threads: usize) -> ArenaConfig {
         ArenaConfig {
             agents: agents.split(',').map(|s| s.parse().unwrap()).collect(),
+            layout: Layout::Classic,
             games,
             seed: 42,
             threads,
@@ -323,7 +471,16 @@ mod tests {
                 |_, _| {},
             ));
         }
-        let key = |r: &GameRecord| (r.game, r.seat_of, r.winner, r.vp, r.turns, r.decisions);
+        let key = |r: &GameRecord| {
+            (
+                r.game,
+                r.seat_of.clone(),
+                r.winner,
+                r.vp.clone(),
+                r.turns,
+                r.decisions.clone(),
+            )
+        };
         assert_eq!(
             whole.iter().map(key).collect::<Vec<_>>(),
             parts.iter().map(key).collect::<Vec<_>>()
@@ -341,14 +498,14 @@ mod tests {
         let specs: Vec<String> = cfg.agents.iter().map(|a| a.to_string()).collect();
         let mut sum = [TradeCounts::default(); 4];
         for r in &recs {
-            for (a, t) in sum.iter_mut().zip(r.trades) {
+            for (a, &t) in sum.iter_mut().zip(&r.trades) {
                 *a += t;
             }
             // Every acceptance has an offerer, and an agent accepts only what it received.
             let made: u32 = r.trades.iter().map(|t| t.offers_accepted).sum();
             let taken: u32 = r.trades.iter().map(|t| t.offers_we_accepted).sum();
             assert_eq!(made, taken, "game {}", r.game);
-            for t in r.trades {
+            for t in &r.trades {
                 assert!(t.offers_we_accepted <= t.offers_received, "{t:?}");
                 assert!(t.offers_accepted <= t.offers_made, "{t:?}");
             }

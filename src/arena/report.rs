@@ -5,8 +5,8 @@
 
 use std::fmt::Write;
 
-use super::GameRecord;
-use crate::report::record::{Health, Latency, PlayerResult, ResultRecord, TradeCounts};
+use super::{GameRecord, Layout};
+use crate::report::record::{Health, Latency, PlayerResult, Players, ResultRecord, TradeCounts};
 use crate::report::stats::{percentile, wilson_interval, Z95};
 
 /// One agent's results over a run.
@@ -81,10 +81,31 @@ pub fn summarize(specs: &[String], records: &[GameRecord]) -> (Vec<AgentSummary>
     (out, turns, draws)
 }
 
-/// A plain-text table.
-pub fn text(specs: &[String], records: &[GameRecord]) -> String {
+/// The board and players of a run, when it is not the classic four-player game: `6-player
+/// board, 5 players (seat 5 vacant), seat share 20.0%`.
+pub fn table_line(layout: Layout, players: usize) -> Option<String> {
+    if layout == Layout::Classic && players == layout.seats() {
+        return None;
+    }
+    let vacant: Vec<String> = (players..layout.seats()).map(|s| s.to_string()).collect();
+    let vacant = match vacant.len() {
+        0 => String::new(),
+        1 => format!(" (seat {} vacant)", vacant[0]),
+        _ => format!(" (seats {} vacant)", vacant.join(", ")),
+    };
+    Some(format!(
+        "{layout} board, {players} players{vacant}, seat share {:.1}%",
+        100.0 / players.max(1) as f64
+    ))
+}
+
+/// A plain-text table: the games of `specs` (one per player) on `layout`.
+pub fn text(layout: Layout, specs: &[String], records: &[GameRecord]) -> String {
     let (sums, turns, draws) = summarize(specs, records);
     let mut s = String::new();
+    if let Some(line) = table_line(layout, specs.len()) {
+        let _ = writeln!(s, "{line}");
+    }
     let _ = writeln!(
         s,
         "{:<48} {:>5} {:>5} {:>7} {:>17} {:>6} {:>9} {:>9}",
@@ -135,8 +156,8 @@ pub fn text(specs: &[String], records: &[GameRecord]) -> String {
     s
 }
 
-/// The same summary as one JSON object.
-pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
+/// The same summary as one JSON object, with the board's name and the number of players.
+pub fn json(layout: Layout, specs: &[String], records: &[GameRecord], seed: u64) -> String {
     let (sums, turns, draws) = summarize(specs, records);
     let agents: Vec<String> = sums
         .iter()
@@ -159,7 +180,9 @@ pub fn json(specs: &[String], records: &[GameRecord], seed: u64) -> String {
         })
         .collect();
     format!(
-        "{{\"seed\":{seed},\"games\":{},\"avg_turns\":{turns:.2},\"no_winner\":{draws},\"agents\":[{}]}}",
+        "{{\"seed\":{seed},\"board\":{},\"players\":{},\"games\":{},\"avg_turns\":{turns:.2},\"no_winner\":{draws},\"agents\":[{}]}}",
+        serde_json::to_string(layout.name()).expect("a string serializes"),
+        specs.len(),
         records.len(),
         agents.join(",")
     )
@@ -174,10 +197,15 @@ pub fn game_name(seed: u64, game: usize) -> String {
 /// One arena game seen from agent 0's seat, as a `play` result record would show it: players
 /// are named by their agent specs (`specs[i]` is agent `i`), agent 0's decisions and latencies
 /// are reported, and its illegal decisions count as fallbacks. A game that hit the action
-/// limit has points but no winner.
+/// limit has points but no winner. The record has one entry per seat of the board; a seat
+/// nobody sat in is listed as vacant, with neither name nor points.
 pub fn result_record(record: &GameRecord, specs: &[String], seed: u64) -> ResultRecord {
-    let seat_of = record.seat_of;
-    let mut players = vec![PlayerResult::default(); 4];
+    let seat_of = &record.seat_of;
+    let mut players = Players::new(
+        record.layout.name(),
+        vec![PlayerResult::default(); record.layout.seats()],
+    );
+    players.vacant = record.vacant();
     for (agent, &seat) in seat_of.iter().enumerate() {
         players[seat] = PlayerResult {
             name: specs.get(agent).cloned(),
@@ -216,14 +244,15 @@ mod tests {
     fn rec(winner: Option<usize>, vp: [u8; 4]) -> GameRecord {
         GameRecord {
             game: 0,
-            seat_of: [0, 1, 2, 3],
+            layout: crate::arena::Layout::Classic,
+            seat_of: vec![0, 1, 2, 3],
             winner,
-            vp,
+            vp: vp.to_vec(),
             turns: 50,
-            decisions: [1; 4],
-            decision_secs: [vec![0.001], vec![0.002], vec![0.003], vec![0.004]],
-            illegal: [0; 4],
-            trades: Default::default(),
+            decisions: vec![1; 4],
+            decision_secs: vec![vec![0.001], vec![0.002], vec![0.003], vec![0.004]],
+            illegal: vec![0; 4],
+            trades: vec![TradeCounts::default(); 4],
         }
     }
 
@@ -244,7 +273,7 @@ mod tests {
         assert!((s[0].avg_vp - 8.25).abs() < 1e-12);
         assert_eq!(turns, 50.0);
         assert_eq!(draws, 1);
-        let j = json(&specs, &recs, 1);
+        let j = json(Layout::Classic, &specs, &recs, 1);
         assert!(j.contains("\"wins\":2"), "{j}");
     }
 
@@ -252,11 +281,11 @@ mod tests {
     #[test]
     fn no_games_print_no_negative_zero() {
         let specs: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
-        let t = text(&specs, &[]);
+        let t = text(Layout::Classic, &specs, &[]);
         assert!(!t.contains("-0"), "{t}");
         assert!(t.contains(" 0.00 "), "{t}");
         assert!(t.contains("average game length: 0.0 turns"), "{t}");
-        let j = json(&specs, &[], 1);
+        let j = json(Layout::Classic, &specs, &[], 1);
         assert!(!j.contains("-0"), "{j}");
         assert!(j.contains("\"avg_vp\":0.000"), "{j}");
     }
@@ -271,6 +300,7 @@ mod tests {
             .to_vec();
         let config = ArenaConfig {
             agents: specs.iter().map(|s| s.parse().unwrap()).collect(),
+            layout: arena::Layout::Classic,
             games: 8,
             seed: 11,
             threads: 2,

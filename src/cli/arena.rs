@@ -1,5 +1,6 @@
-//! `catan-bot arena`: in-process games between four agents ([`crate::arena`]), reported as a
-//! table or JSON, and optionally one result record per game.
+//! `catan-bot arena`: in-process games between agents ([`crate::arena`]) on the classic board
+//! (2–4 players) or the 6-player board (5 or 6), reported as a table or JSON, and optionally
+//! one result record per game.
 
 use std::path::PathBuf;
 
@@ -9,12 +10,24 @@ use crate::arena::{self, report, ArenaConfig};
 /// Arguments of `catan-bot arena`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Four agent specs, comma-separated: NAME[:key=value,...] with NAME one of random,
-    /// heuristic, plain-uct, vw-uct, mp-uct, mp-ensemble-uct, mpt-ensemble-uct and keys
+    /// One agent spec per player, comma-separated: NAME[:key=value,...] with NAME one of
+    /// random, heuristic, plain-uct, vw-uct, mp-uct, mp-ensemble-uct, mpt-ensemble-uct and keys
     /// iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup. Separate the
     /// specs with `/` instead of `,` when they carry keys, e.g. `mpt-ensemble-uct:iterations=1000,trees=4/heuristic/heuristic/heuristic`.
-    #[arg(long, default_value = "mpt-ensemble-uct/heuristic/heuristic/heuristic")]
-    pub agents: String,
+    /// Fewer specs than players: the last one takes the remaining seats (`mpt-ensemble-uct/heuristic`
+    /// with `--players 6` is one search against five heuristics). Default: mpt-ensemble-uct
+    /// against heuristics.
+    #[arg(long)]
+    pub agents: Option<String>,
+    /// The board: `classic` (4 seats) or `six` (the 6-player board: 6 seats, 30 hexes, the
+    /// 34-card deck, the Special Building Phase).
+    #[arg(long, default_value = "classic", value_name = "classic|six")]
+    pub board: arena::Layout,
+    /// Players per game: 2 to 4 on the classic board, 5 or 6 on the 6-player board (default:
+    /// every seat of the board). Seats rotate over the players; with fewer players than seats
+    /// the last seats are vacant (5 players on the 6-player board: seat 5).
+    #[arg(long)]
+    pub players: Option<usize>,
     /// Games to play.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
@@ -47,14 +60,45 @@ fn split_agents(list: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The spec of each of `players` players from the `--agents` list: as given, the last one
+/// repeated for the remaining seats; without a list, mpt-ensemble-uct against heuristics.
+fn seated_specs(list: Option<&str>, players: usize) -> Result<Vec<String>, String> {
+    let mut names: Vec<String> = match list {
+        Some(list) => split_agents(list).into_iter().map(String::from).collect(),
+        None => vec!["mpt-ensemble-uct".into(), "heuristic".into()],
+    };
+    if names.len() > players {
+        return Err(format!(
+            "{} specs for {players} players (give --players, or fewer specs)",
+            names.len()
+        ));
+    }
+    let last = names.last().cloned().ok_or("no agent spec given")?;
+    names.resize(players, last);
+    Ok(names)
+}
+
 /// Plays the games; 2 for bad arguments or an unwritable results file, 1 when writing a
 /// result line failed.
 pub fn run(args: Args) -> i32 {
-    let names = split_agents(&args.agents);
-    if names.len() != 4 {
-        eprintln!("--agents needs exactly four specs, got {}", names.len());
+    let players = args.players.unwrap_or(args.board.seats());
+    let range = args.board.players();
+    if !range.contains(&players) {
+        eprintln!(
+            "--players: the {} board takes {} to {} players, not {players}",
+            args.board,
+            range.start(),
+            range.end()
+        );
         return 2;
     }
+    let names = match seated_specs(args.agents.as_deref(), players) {
+        Ok(names) => names,
+        Err(e) => {
+            eprintln!("--agents: {e}");
+            return 2;
+        }
+    };
     let mut agents = Vec::new();
     for n in &names {
         match n.parse::<AgentSpec>() {
@@ -77,6 +121,7 @@ pub fn run(args: Args) -> i32 {
     };
     let config = ArenaConfig {
         agents,
+        layout: args.board,
         games: args.games,
         seed,
         threads: args.threads,
@@ -92,8 +137,10 @@ pub fn run(args: Args) -> i32 {
             args.shard, games.start, games.end
         )
     };
+    let table =
+        report::table_line(config.layout, players).map_or(String::new(), |t| format!("; {t}"));
     eprintln!(
-        "arena: {} games{part}, seed {seed}, {} thread(s); agents: {}",
+        "arena: {} games{part}, seed {seed}, {} thread(s){table}; agents: {}",
         config.games,
         config.threads,
         specs.join(" | ")
@@ -144,9 +191,9 @@ pub fn run(args: Args) -> i32 {
     });
     eprintln!();
     if args.json {
-        println!("{}", report::json(&specs, &records, seed));
+        println!("{}", report::json(config.layout, &specs, &records, seed));
     } else {
-        print!("{}", report::text(&specs, &records));
+        print!("{}", report::text(config.layout, &specs, &records));
     }
     if write_failed.into_inner() {
         return 1;

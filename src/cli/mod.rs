@@ -36,7 +36,8 @@ pub enum Command {
     /// Feed transcripts' server lines through the client's mirror; one line per game, exit 1
     /// if any mirrored figure disagrees with the server's (data checks, final scores).
     Replay(replay::Args),
-    /// Play in-process games between four agents (no server) and report win rates.
+    /// Play in-process games between agents (no server), on the classic or the 6-player
+    /// board, and report win rates.
     Arena(arena::Args),
     /// Summarize `play --results` and `arena --results` files: win rate with its 95% interval,
     /// points, latency, forced turns, refusals, opponents met.
@@ -73,6 +74,20 @@ mod tests {
             panic!("not arena")
         };
         assert_eq!((args.games, args.shard.to_string()), (7, "2/3".to_string()));
+        assert_eq!(
+            (args.board, args.players),
+            (crate::arena::Layout::Classic, None)
+        );
+        let cli = Cli::try_parse_from(["catan-bot", "arena", "--board", "six", "--players", "5"])
+            .unwrap();
+        let Command::Arena(args) = cli.command else {
+            panic!("not arena")
+        };
+        assert_eq!(
+            (args.board, args.players),
+            (crate::arena::Layout::Six, Some(5))
+        );
+        assert!(Cli::try_parse_from(["catan-bot", "arena", "--board", "hex"]).is_err());
         assert!(Cli::try_parse_from(["catan-bot", "play", "--cookie", "x"]).is_err());
     }
 }

@@ -1,5 +1,6 @@
 //! The paper-style chart: win rates with their 95% intervals as bars, one per run, against the
-//! 25% seat share, as SVG text. Bars that name a series (`GROUP:SERIES`) stand side by side in
+//! seat share (25% for four players; a dashed mark per bar when the runs' player counts
+//! differ), as SVG text. Bars that name a series (`GROUP:SERIES`) stand side by side in
 //! their group, one colour a series with a legend — the paper's figure of each variant at 1,000
 //! and 10,000 rollouts. Draws [`Summary`]s; no I/O.
 
@@ -115,19 +116,42 @@ pub fn svg(title: &str, bars: &[Bar]) -> String {
             yy + 4.0
         );
     }
-    let yy = y(0.25);
-    let _ = writeln!(
-        o,
-        r##"<line x1="{left}" y1="{yy}" x2="{}" y2="{yy}" stroke="#c33" stroke-dasharray="6,4"/><text x="{}" y="{}" fill="#c33" text-anchor="end">seat share</text>"##,
-        w - 20,
-        w - 22,
-        yy - 4.0
-    );
+    // One seat share for every bar: one line across; else each bar's over it.
+    let share = bars.first().map_or(0.25, |b| b.summary.seat_share());
+    let one_share = bars
+        .iter()
+        .all(|b| (b.summary.seat_share() - share).abs() < 1e-9);
+    let yy = y(if one_share { share } else { 0.25 });
+    if one_share {
+        let _ = writeln!(
+            o,
+            r##"<line x1="{left}" y1="{yy}" x2="{}" y2="{yy}" stroke="#c33" stroke-dasharray="6,4"/><text x="{}" y="{}" fill="#c33" text-anchor="end">seat share</text>"##,
+            w - 20,
+            w - 22,
+            yy - 4.0
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            r##"<text x="{}" y="{}" fill="#c33" text-anchor="end">- - seat share of each run</text>"##,
+            w - 22,
+            top - 6.0
+        );
+    }
     let mut x = left + 30.0;
     for g in &groups {
         let gx = x;
         for b in &bars[g.clone()] {
             bar(&mut o, b, x, colour(b), &y);
+            if !one_share {
+                let sy = y(b.summary.seat_share());
+                let _ = writeln!(
+                    o,
+                    r##"<line x1="{}" y1="{sy}" x2="{}" y2="{sy}" stroke="#c33" stroke-width="2" stroke-dasharray="6,4"/>"##,
+                    x - 4.0,
+                    x + BAR_W + 4.0
+                );
+            }
             x += BAR_W + IN_GROUP_GAP;
         }
         let cx = (gx + x - IN_GROUP_GAP) / 2.0;
@@ -221,6 +245,44 @@ mod tests {
         assert!(svg.contains("50.0%"));
         assert!(svg.contains(">A<") && svg.contains(">1000<"));
         assert!(svg.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn the_seat_share_line_follows_the_runs_player_counts() {
+        use crate::report::summary::Table;
+        let of = |players: usize| Summary {
+            games: 4,
+            wins: 1,
+            tables: vec![Table {
+                board: "6-player".into(),
+                players,
+                games: 4,
+                wins: 1,
+            }],
+            ..Default::default()
+        };
+        let dashed = |svg: &str| svg.matches("stroke-dasharray").count();
+        // Four players (or no table known): the one line at 25%, as before.
+        let classic = svg("t", &[Bar::from_label("A", summary(4, 1))]);
+        assert_eq!(dashed(&classic), 1);
+        assert!(classic.contains(r#"y1="275" x2="#), "{classic}");
+        // All six-player runs: one line at 1/6.
+        let six = svg(
+            "t",
+            &[Bar::from_label("A", of(6)), Bar::from_label("B", of(6))],
+        );
+        assert_eq!(dashed(&six), 1);
+        assert!(six.contains(&format!(r#"y1="{}""#, 50.0 + 300.0 * (1.0 - 1.0 / 6.0))));
+        // Runs of different player counts: a mark over each bar.
+        let mixed = svg(
+            "t",
+            &[
+                Bar::from_label("A", of(6)),
+                Bar::from_label("B", summary(4, 1)),
+            ],
+        );
+        assert_eq!(dashed(&mixed), 2);
+        assert!(mixed.contains("seat share of each run"));
     }
 
     #[test]

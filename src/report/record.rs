@@ -12,9 +12,19 @@
 //! ```
 //!
 //! Every field is written, in this order, but `iterations` (`{"p50":..,"min":..,"max":..}`,
-//! after `latency_ms`), written only for a searching agent. A field missing from a line (lines of older
-//! versions have no `trades`, or no `accepts_too_late`) reads as its default; fields this
-//! version does not know are ignored.
+//! after `latency_ms`), written only for a searching agent, and the table's `board` and
+//! `vacant` (before `players`, see [`Players`]), written only when they are not the classic
+//! board's and every seat was in play, so that a classic four-player line reads as lines
+//! always did. A 5-player arena game on the 6-player board starts
+//!
+//! ```text
+//! {"game":"arena~1~0","seat":0,"board":"6-player","vacant":[5],"players":[...6 seats],...
+//! ```
+//!
+//! with the vacant seat's entry `{"name":null,"points":null}`. A field missing from a line
+//! (lines of older versions have no `trades`, or no `accepts_too_late`, or no `board`) reads
+//! as its default (no `board`: the classic board; no `vacant`: every seat in play); fields
+//! this version does not know are ignored.
 
 use serde::{Deserialize, Serialize};
 
@@ -28,8 +38,10 @@ pub struct ResultRecord {
     pub game: String,
     /// Our seat, if we sat down.
     pub seat: Option<usize>,
-    /// One entry per seat (four), in seat order.
-    pub players: Vec<PlayerResult>,
+    /// One entry per seat of the board, in seat order, with the board's name and its vacant
+    /// seats (written as the top-level fields `board`, `vacant` and `players`).
+    #[serde(flatten)]
+    pub players: Players,
     /// The winning seat.
     pub winner: Option<usize>,
     /// Whether we won.
@@ -82,6 +94,105 @@ pub struct PlayerResult {
     pub name: Option<String>,
     /// Final victory points (GAMESTATS), if the game finished.
     pub points: Option<i32>,
+}
+
+/// The board's name in a line that does not name one (every line before the 6-player board).
+pub const CLASSIC: &str = "classic";
+
+/// The boards a line may name, with their seats: the names are the engine's shape names
+/// (`game::Shape::NAME`).
+pub const BOARDS: [(&str, usize); 2] = [(CLASSIC, 4), ("6-player", 6)];
+
+/// The table of one game: the board, one entry per seat of it in seat order, and the seats
+/// nobody sat in. Reads as the list of seats (`record.players[i]`, `.iter()`, `.len()`).
+///
+/// Flattened into the record as `board` (written unless it is [`CLASSIC`]), `vacant`
+/// (written unless empty) and `players`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Players {
+    /// The board (`classic`, `6-player`).
+    #[serde(skip_serializing_if = "is_classic")]
+    pub board: String,
+    /// Seats that were not in play (the server's vacant seats; an arena game of fewer
+    /// players than seats), ascending.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub vacant: Vec<usize>,
+    /// One entry per seat, vacant ones included.
+    #[serde(rename = "players")]
+    pub seats: Vec<PlayerResult>,
+}
+
+fn is_classic(board: &str) -> bool {
+    board == CLASSIC
+}
+
+impl Default for Players {
+    fn default() -> Self {
+        Players {
+            board: CLASSIC.to_string(),
+            vacant: Vec::new(),
+            seats: Vec::new(),
+        }
+    }
+}
+
+impl Players {
+    /// The seats of `board`, nobody vacant.
+    pub fn new(board: &str, seats: Vec<PlayerResult>) -> Players {
+        Players {
+            board: board.to_string(),
+            vacant: Vec::new(),
+            seats,
+        }
+    }
+
+    /// The seats the board has, if it is one of [`BOARDS`].
+    pub fn board_seats(&self) -> Option<usize> {
+        BOARDS
+            .iter()
+            .find(|(name, _)| *name == self.board)
+            .map(|&(_, n)| n)
+    }
+
+    /// Whether seat `s` is one of the list's and was in play.
+    pub fn is_seated(&self, s: usize) -> bool {
+        s < self.seats.len() && !self.vacant.contains(&s)
+    }
+
+    /// The seats in play, ascending.
+    pub fn seated(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.seats.len()).filter(|&s| self.is_seated(s))
+    }
+
+    /// Players in the game: the seats in play.
+    pub fn count(&self) -> usize {
+        self.seated().count()
+    }
+}
+
+/// A classic table of these seats (what `collect()` into a record's `players` makes).
+impl FromIterator<PlayerResult> for Players {
+    fn from_iter<I: IntoIterator<Item = PlayerResult>>(iter: I) -> Self {
+        Players {
+            seats: iter.into_iter().collect(),
+            ..Players::default()
+        }
+    }
+}
+
+impl std::ops::Deref for Players {
+    type Target = Vec<PlayerResult>;
+
+    fn deref(&self) -> &Vec<PlayerResult> {
+        &self.seats
+    }
+}
+
+impl std::ops::DerefMut for Players {
+    fn deref_mut(&mut self) -> &mut Vec<PlayerResult> {
+        &mut self.seats
+    }
 }
 
 /// Decision latency over one game, milliseconds, to the tenth as written.
@@ -200,14 +311,19 @@ impl ResultRecord {
         serde_json::to_string(self).expect("a result record always serializes")
     }
 
-    /// Our seat and every seat's final points, when the line is a finished four-seat game
-    /// with our seat among them.
-    pub fn final_points(&self) -> Option<(usize, [i32; 4])> {
-        let seat = self.seat.filter(|&s| s < 4)?;
-        let [a, b, c, d] = self.players.as_slice() else {
+    /// Our seat and every seat's final points (0 for a vacant seat), when the line is a
+    /// finished game with our seat in play: every seat in play has points, and the list has
+    /// the board's seats (any number of seats on a board this version does not know).
+    pub fn final_points(&self) -> Option<(usize, Vec<i32>)> {
+        let p = &self.players;
+        if p.board_seats().is_some_and(|n| n != p.len()) {
             return None;
-        };
-        Some((seat, [a.points?, b.points?, c.points?, d.points?]))
+        }
+        let seat = self.seat.filter(|&s| p.is_seated(s))?;
+        let points = (0..p.len())
+            .map(|s| if p.is_seated(s) { p[s].points } else { Some(0) })
+            .collect::<Option<Vec<i32>>>()?;
+        Some((seat, points))
     }
 }
 
@@ -222,10 +338,65 @@ mod tests {
     fn a_line_reads_and_writes_back_unchanged() {
         let r = ResultRecord::from_line(LINE).unwrap();
         assert_eq!(r.players[0].name.as_deref(), Some("a\"b"));
-        assert_eq!(r.final_points(), Some((2, [3, 4, 10, 5])));
+        assert_eq!(r.final_points(), Some((2, vec![3, 4, 10, 5])));
         assert_eq!(r.latency_ms.p95, 40.5);
         assert_eq!(r.trades.offers_made, 3);
         assert_eq!(r.to_line(), LINE);
+    }
+
+    /// A 5-player game on the 6-player board, seat 5 vacant, as the arena writes it.
+    const SIX: &str = r#"{"game":"arena~3~1","seat":1,"board":"6-player","vacant":[5],"players":[{"name":"h","points":6},{"name":"me","points":10},{"name":"h","points":7},{"name":"h","points":4},{"name":"h","points":8},{"name":null,"points":null}],"winner":1,"won":true,"turns":70,"decisions":90,"latency_ms":{"p50":1.0,"p95":2.0,"max":3.0},"forced_end_turns":0,"forced_discards":0,"rejected_requests":0,"mirror_mismatches":0,"data_check_mismatches":0,"data_checks":0,"fallbacks":0,"end":"over","trades":{"offers_made":0,"offers_accepted":0,"offers_received":0,"offers_we_accepted":0,"bank_trades":2,"accepts_too_late":0}}"#;
+
+    #[test]
+    fn a_six_seat_line_names_its_board_and_vacant_seat_and_writes_back_unchanged() {
+        let r = ResultRecord::from_line(SIX).unwrap();
+        assert_eq!(r.players.board, "6-player");
+        assert_eq!(r.players.board_seats(), Some(6));
+        assert_eq!(r.players.len(), 6);
+        assert_eq!(r.players.vacant, vec![5]);
+        assert_eq!(r.players.count(), 5);
+        assert_eq!(r.players.seated().collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        assert_eq!(r.final_points(), Some((1, vec![6, 10, 7, 4, 8, 0])));
+        assert_eq!(r.to_line(), SIX);
+        // All six seats: no `vacant` written.
+        let mut full = r.clone();
+        full.players.vacant.clear();
+        full.players[5] = PlayerResult {
+            name: Some("h".into()),
+            points: Some(3),
+        };
+        let line = full.to_line();
+        assert!(line.contains(r#""board":"6-player","players":["#), "{line}");
+        assert_eq!(ResultRecord::from_line(&line).unwrap(), full);
+        assert_eq!(full.final_points().unwrap().1.len(), 6);
+    }
+
+    #[test]
+    fn a_classic_line_has_no_board_field_and_a_seat_list_must_fit_its_board() {
+        let r = ResultRecord::from_line(LINE).unwrap();
+        assert_eq!((r.players.board.as_str(), r.players.count()), (CLASSIC, 4));
+        assert!(!r.to_line().contains("board"));
+        // Collected seats (the client's way) make a classic table.
+        let collected: Players = r.players.iter().cloned().collect();
+        assert_eq!(collected, r.players);
+        // Six seats on a board said to be classic, or four on the 6-player board: no points.
+        let mut wrong = ResultRecord::from_line(SIX).unwrap();
+        wrong.players.board = CLASSIC.into();
+        assert_eq!(wrong.final_points(), None);
+        let mut four = r.clone();
+        four.players.board = "6-player".into();
+        assert_eq!(four.final_points(), None);
+        // A board this version does not know takes any number of seats.
+        four.players.board = "sea".into();
+        assert_eq!(four.final_points(), Some((2, vec![3, 4, 10, 5])));
+        // Our seat vacant: not a game of ours.
+        let mut gone = ResultRecord::from_line(SIX).unwrap();
+        gone.seat = Some(5);
+        assert_eq!(gone.final_points(), None);
+        // A seat in play without points: unfinished.
+        let mut unfinished = ResultRecord::from_line(SIX).unwrap();
+        unfinished.players[4].points = None;
+        assert_eq!(unfinished.final_points(), None);
     }
 
     #[test]

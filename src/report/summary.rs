@@ -1,14 +1,15 @@
 //! Summaries of result files (`play --results`, `arena --results`; any number of files and
 //! folders of them, e.g. the shards of a run): our win rate with its 95% Wilson interval beside
-//! the 25% seat share, points, game length, latency, forced turns, refusals and trades, the
-//! stock robots met, and the win rate by the robot mix of the games ([`Mix`]). Reads files;
-//! uses the rest of `report` only.
+//! the seat share (25% in a four-player game, 1/5 or 1/6 on the 6-player board), points, game
+//! length, latency, forced turns, refusals and trades, the stock robots met, the win rate by
+//! board and player count when the lines mix them ([`Table`]), and by the robot mix of the
+//! games ([`Mix`]). Reads files; uses the rest of `report` only.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::record::ResultRecord;
+use super::record::{ResultRecord, CLASSIC};
 use super::stats::{wilson_interval, Z95};
 
 /// What a set of result lines comes to.
@@ -50,6 +51,9 @@ pub struct Summary {
     pub opponents: Vec<(String, usize, usize)>,
     /// Our finished games and wins by the robot mix they had, in [`Mix::ALL`] order.
     pub mixes: [(usize, usize); 4],
+    /// Our finished games and wins by board and player count, classic board first, then by
+    /// board name and player count.
+    pub tables: Vec<Table>,
     /// Arena games (named `arena~SEED~GAME`) read more than once: the same shard given
     /// twice. Their repeats are not counted in `games`.
     pub repeated: usize,
@@ -65,6 +69,53 @@ impl Summary {
     pub fn interval(&self) -> (f64, f64) {
         wilson_interval(self.wins as u64, self.games as u64, Z95)
     }
+
+    /// The win rate a player no better than the others would have: one over the players of
+    /// each game, averaged over the games (25% without games, as for four players).
+    pub fn seat_share(&self) -> f64 {
+        if self.games == 0 || self.tables.is_empty() {
+            return 0.25;
+        }
+        let expected: f64 = self
+            .tables
+            .iter()
+            .map(|t| t.games as f64 / t.players.max(1) as f64)
+            .sum();
+        expected / self.games as f64
+    }
+}
+
+/// The games of one board and player count.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    /// The board's name (`classic`, `6-player`).
+    pub board: String,
+    /// Players in the game (the seats in play).
+    pub players: usize,
+    /// Our finished games.
+    pub games: usize,
+    /// Our wins.
+    pub wins: usize,
+}
+
+impl Table {
+    /// One over the players: the win rate of a player no better than the others.
+    pub fn seat_share(&self) -> f64 {
+        1.0 / self.players.max(1) as f64
+    }
+}
+
+/// A seat share as a percentage with at most one decimal: `25%`, `16.7%`, `20%`.
+fn share_text(share: f64) -> String {
+    let t = format!("{:.1}", 100.0 * share);
+    format!("{}%", t.strip_suffix(".0").unwrap_or(&t))
+}
+
+/// What names an arena game: its name (seed and game number) with the board and the number
+/// of players, which the name leaves out (a 6-player run of seed 1 plays other games than a
+/// classic run of seed 1).
+fn arena_key(r: &ResultRecord) -> (String, String, usize) {
+    (r.game.clone(), r.players.board.clone(), r.players.count())
 }
 
 /// Summarizes the result lines in `text` (one game each; see [`ResultRecord`]).
@@ -80,8 +131,9 @@ pub fn summarize(text: &str) -> Summary {
             s.skipped += 1;
             continue;
         };
-        // Real-server game names repeat across runs; an arena game's name is unique to it.
-        if r.game.starts_with("arena~") && !arena_games.insert(r.game.clone()) {
+        // Real-server game names repeat across runs; an arena game's name is unique to it
+        // on its board and player count (runs of other tables may share the seed).
+        if r.game.starts_with("arena~") && !arena_games.insert(arena_key(&r)) {
             s.repeated += 1;
             continue;
         }
@@ -90,11 +142,31 @@ pub fn summarize(text: &str) -> Summary {
             continue;
         };
         s.games += 1;
-        if r.winner == Some(seat) {
+        let won = r.winner == Some(seat);
+        if won {
             s.wins += 1;
         }
+        let (board, players) = (r.players.board.as_str(), r.players.count());
+        match s
+            .tables
+            .iter_mut()
+            .find(|t| t.board == board && t.players == players)
+        {
+            Some(t) => {
+                t.games += 1;
+                t.wins += usize::from(won);
+            }
+            None => s.tables.push(Table {
+                board: board.to_string(),
+                players,
+                games: 1,
+                wins: usize::from(won),
+            }),
+        }
         pts += f64::from(points[seat]);
-        best_opp += (0..4)
+        best_opp += r
+            .players
+            .seated()
             .filter(|&i| i != seat)
             .map(|i| f64::from(points[i]))
             .fold(0.0, f64::max);
@@ -117,7 +189,7 @@ pub fn summarize(text: &str) -> Summary {
         }
         let mut names = Vec::new();
         for (i, p) in r.players.iter().enumerate() {
-            if i == seat {
+            if i == seat || !r.players.is_seated(i) {
                 continue;
             }
             let name = p.name.clone().unwrap_or_else(|| "?".to_string());
@@ -148,7 +220,32 @@ pub fn summarize(text: &str) -> Summary {
         s.iterations = Some((iteration_p50s.len(), median, iter_min, iter_max));
     }
     s.opponents.sort();
+    s.tables.sort_by(|a, b| {
+        (a.board != CLASSIC, &a.board, a.players).cmp(&(b.board != CLASSIC, &b.board, b.players))
+    });
     s
+}
+
+/// Our win rate by board and player count as text: one line per table met, with its 95%
+/// Wilson interval and seat share.
+pub fn table_text(s: &Summary) -> String {
+    let mut o = String::new();
+    for t in &s.tables {
+        let (lo, hi) = wilson_interval(t.wins as u64, t.games as u64, Z95);
+        let _ = writeln!(
+            o,
+            "  {} board, {} players: games {}, wins {}: win rate {:.1}% [95% CI {:.1}%, {:.1}%] vs seat share {}",
+            t.board,
+            t.players,
+            t.games,
+            t.wins,
+            100.0 * t.wins as f64 / t.games.max(1) as f64,
+            100.0 * lo,
+            100.0 * hi,
+            share_text(t.seat_share())
+        );
+    }
+    o
 }
 
 /// The kind of a stock JSettlers robot from its nickname (`SOCServer` names built-ins
@@ -237,14 +334,25 @@ pub fn text(label: &str, s: &Summary) -> String {
     let _ = writeln!(o, "{label}");
     let _ = writeln!(
         o,
-        "  games {} (skipped lines {}), wins {}: win rate {:.1}% [95% CI {:.1}%, {:.1}%] vs seat share 25%",
+        "  games {} (skipped lines {}), wins {}: win rate {:.1}% [95% CI {:.1}%, {:.1}%] vs seat share {}{}",
         s.games,
         s.skipped,
         s.wins,
         100.0 * s.rate(),
         100.0 * lo,
-        100.0 * hi
+        100.0 * hi,
+        share_text(s.seat_share()),
+        if s.tables.len() > 1 {
+            " (mean over the games' player counts)"
+        } else {
+            ""
+        }
     );
+    // Lines of more than one board or player count: each on its own line, as the one rate
+    // above mixes games of different seat shares.
+    if s.tables.len() > 1 {
+        o.push_str(&table_text(s));
+    }
     let _ = writeln!(
         o,
         "  avg points {:.2} (best opponent {:.2}), avg turns {:.1}",
@@ -364,7 +472,8 @@ pub fn read_paths(paths: &[PathBuf]) -> Result<(String, Vec<PathBuf>), String> {
 }
 
 /// Two arms of an arena run played on the same seeds (`arena --seed S`, the same game
-/// numbers): each arena game (`arena~SEED~GAME`) found in both, won by both, by the first
+/// numbers, the same board and players): each arena game (`arena~SEED~GAME`) found in both,
+/// won by both, by the first
 /// arm only, by the second only, or by neither. Real-server games do not pair (their names
 /// repeat across runs) and are left out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -405,15 +514,15 @@ impl Paired {
     }
 }
 
-/// Pairs the arena games of two arms by game name (see [`Paired`]).
+/// Pairs the arena games of two arms by game name, board and player count (see [`Paired`]).
 pub fn paired(first: &str, second: &str) -> Paired {
-    fn wins(text: &str) -> std::collections::HashMap<String, bool> {
+    fn wins(text: &str) -> std::collections::HashMap<(String, String, usize), bool> {
         text.lines()
             .filter_map(|l| ResultRecord::from_line(l).ok())
             .filter(|r| r.game.starts_with("arena~"))
             .filter_map(|r| {
                 let (seat, _) = r.final_points()?;
-                Some((r.game, r.winner == Some(seat)))
+                Some((arena_key(&r), r.winner == Some(seat)))
             })
             .collect()
     }
@@ -629,6 +738,132 @@ not json
         assert_eq!((g, w), (s.games, s.wins));
     }
 
+    /// A finished arena game on `board` with `points` per seat (`None`: vacant), our seat 0.
+    fn table_line(game: usize, board: &str, points: &[Option<i32>], winner: usize) -> String {
+        let players: Vec<String> = points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p {
+                Some(p) => format!(r#"{{"name":"a{i}","points":{p}}}"#),
+                None => r#"{"name":null,"points":null}"#.to_string(),
+            })
+            .collect();
+        let vacant: Vec<String> = points
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_none())
+            .map(|(i, _)| i.to_string())
+            .collect();
+        let board = if board == CLASSIC {
+            String::new()
+        } else {
+            format!(r#""board":"{board}","#)
+        };
+        let vacant = if vacant.is_empty() {
+            String::new()
+        } else {
+            format!(r#""vacant":[{}],"#, vacant.join(","))
+        };
+        format!(
+            r#"{{"game":"arena~1~{game}","seat":0,{board}{vacant}"players":[{}],"winner":{winner},"turns":60,"end":"over"}}"#,
+            players.join(",")
+        )
+    }
+
+    #[test]
+    fn six_player_games_have_a_one_in_six_seat_share_and_the_seated_opponents() {
+        let six = [Some(10), Some(4), Some(5), Some(9), Some(6), Some(7)];
+        let lines: Vec<String> = (0..6)
+            .map(|g| table_line(g, "6-player", &six, if g < 2 { 0 } else { 3 }))
+            .collect();
+        let s = summarize(&lines.join("\n"));
+        assert_eq!((s.games, s.wins, s.skipped), (6, 2, 0));
+        assert!((s.seat_share() - 1.0 / 6.0).abs() < 1e-12);
+        assert!((s.avg_best_opponent - 9.0).abs() < 1e-12);
+        assert_eq!(s.opponents.len(), 5);
+        assert!(s.opponents.iter().all(|o| o.1 == 6), "{:?}", s.opponents);
+        let t = text("six", &s);
+        assert!(t.contains("win rate 33.3% ["), "{t}");
+        assert!(t.contains("vs seat share 16.7%\n"), "{t}");
+        assert!(!t.contains("board,"), "one table: no split\n{t}");
+        // Five players, seat 5 vacant: 1/5, and the vacant seat is nobody met.
+        let five = [Some(10), Some(4), Some(5), Some(9), Some(6), None];
+        let s = summarize(&table_line(0, "6-player", &five, 0));
+        assert_eq!((s.games, s.wins), (1, 1));
+        assert!(text("five", &s).contains("vs seat share 20%\n"));
+        assert_eq!(s.opponents.len(), 4);
+        assert!(s.opponents.iter().all(|o| o.0 != "?"), "{:?}", s.opponents);
+    }
+
+    #[test]
+    fn lines_of_several_boards_and_player_counts_are_split_by_them() {
+        let classic = [Some(10), Some(4), Some(5), Some(9)];
+        let three = [Some(10), Some(4), Some(5), None];
+        let six = [Some(10), Some(4), Some(5), Some(9), Some(6), Some(7)];
+        let five = [Some(10), Some(4), Some(5), Some(9), Some(6), None];
+        let mut lines = Vec::new();
+        // Classic 4 players: 4 games, 2 won. Classic 3: 2 games, 1 won. Six: 6, 1. Five: 3, 0.
+        for g in 0..4 {
+            lines.push(table_line(g, CLASSIC, &classic, if g < 2 { 0 } else { 1 }));
+        }
+        for g in 4..6 {
+            lines.push(table_line(g, CLASSIC, &three, if g < 5 { 0 } else { 2 }));
+        }
+        for g in 6..12 {
+            lines.push(table_line(g, "6-player", &six, if g < 7 { 0 } else { 4 }));
+        }
+        for g in 12..15 {
+            lines.push(table_line(g, "6-player", &five, 1));
+        }
+        let s = summarize(&lines.join("\n"));
+        assert_eq!((s.games, s.wins), (15, 4));
+        let tables: Vec<(&str, usize, usize, usize)> = s
+            .tables
+            .iter()
+            .map(|t| (t.board.as_str(), t.players, t.games, t.wins))
+            .collect();
+        assert_eq!(
+            tables,
+            [
+                (CLASSIC, 3, 2, 1),
+                (CLASSIC, 4, 4, 2),
+                ("6-player", 5, 3, 0),
+                ("6-player", 6, 6, 1)
+            ]
+        );
+        let want = (2.0 / 3.0 + 4.0 / 4.0 + 3.0 / 5.0 + 6.0 / 6.0) / 15.0;
+        assert!((s.seat_share() - want).abs() < 1e-12);
+        let t = text("mixed", &s);
+        assert!(
+            t.contains(&format!(
+                "vs seat share {:.1}% (mean over the games' player counts)\n",
+                100.0 * want
+            )),
+            "{t}"
+        );
+        let (lo, hi) = wilson_interval(1, 6, Z95);
+        assert!(
+            t.contains(&format!(
+                "  6-player board, 6 players: games 6, wins 1: win rate 16.7% [95% CI {:.1}%, {:.1}%] vs seat share 16.7%\n",
+                100.0 * lo,
+                100.0 * hi
+            )),
+            "{t}"
+        );
+        assert!(
+            t.contains("  classic board, 3 players: games 2, wins 1: win rate 50.0%"),
+            "{t}"
+        );
+        assert!(t.contains("vs seat share 33.3%\n"), "{t}");
+        assert_eq!(t.matches(" board, ").count(), 4, "{t}");
+        // The split adds up to the whole.
+        let (g, w) = s
+            .tables
+            .iter()
+            .fold((0, 0), |a, t| (a.0 + t.games, a.1 + t.wins));
+        assert_eq!((g, w), (s.games, s.wins));
+    }
+
     #[test]
     fn folders_are_read_recursively_and_merged() {
         let root = std::env::temp_dir().join(format!("catan-bench-merge-{}", std::process::id()));
@@ -643,6 +878,26 @@ not json
         assert_eq!(merged, summarize(LINES));
         assert!(summarize_paths(&[root.join("missing")]).is_err());
         let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn arena_games_of_one_seed_on_other_tables_are_not_repeats() {
+        let classic = [Some(10), Some(4), Some(5), Some(9)];
+        let six = [Some(10), Some(4), Some(5), Some(9), Some(6), Some(7)];
+        let five = [Some(10), Some(4), Some(5), Some(9), Some(6), None];
+        // Game 0 of seed 1 on three tables, and the six-player one read twice.
+        let lines = [
+            table_line(0, CLASSIC, &classic, 0),
+            table_line(0, "6-player", &six, 0),
+            table_line(0, "6-player", &five, 1),
+            table_line(0, "6-player", &six, 0),
+        ];
+        let s = summarize(&lines.join("\n"));
+        assert_eq!((s.games, s.wins, s.repeated), (3, 2, 1));
+        assert_eq!(s.tables.len(), 3);
+        // Pairing matches a game with the same game of the same table only.
+        let p = paired(&lines[..2].join("\n"), &lines[1..3].join("\n"));
+        assert_eq!((p.games, p.both, p.unpaired), (1, 1, 2));
     }
 
     #[test]
