@@ -147,3 +147,45 @@ fn a_player_reaching_the_target_while_building_wins_only_on_their_own_turn() {
     // The builder's own turn comes next: they win as it starts (SOCGame.endTurn).
     assert_eq!(st2.winner(), Some(builder));
 }
+
+/// Every seat of the 6-player board is paid for its buildings on a rolled number (seats 4
+/// and 5 too), as `SOCGame.getResourcesGainedFromRoll` pays them.
+#[test]
+fn a_roll_pays_every_seat_of_the_six_player_board() {
+    use catan_bot::game::Outcome;
+    for seed in 0..20 {
+        let (st, _) = main_phase(seed, Rules::six());
+        // Back to the roll: the same position before the dice.
+        let mut before = st.to_setup();
+        before.phase = Phase::RollOrCard;
+        before.dice = 0;
+        let before = State::from_setup(&before).unwrap();
+        let topo = Six::topology();
+        for d in [2u8, 3, 4, 5, 6, 8, 9, 10, 11, 12] {
+            let mut rolled = before.clone();
+            rolled.apply_with(
+                Action::Roll,
+                Outcome {
+                    dice: Some(d),
+                    ..Outcome::default()
+                },
+            );
+            for s in rolled.seats() {
+                let mut want = 0u32;
+                for h in topo.hexes() {
+                    if rolled.board().hex_number[h.index()] != d
+                        || h == rolled.robber()
+                        || rolled.board().hex_resource[h.index()].is_none()
+                    {
+                        continue;
+                    }
+                    let ns = topo.hex_node_set[h.index()];
+                    want += (rolled.settlements(s) & ns).len() as u32
+                        + 2 * (rolled.cities(s) & ns).len() as u32;
+                }
+                let got = rolled.hand(s).total() - before.hand(s).total();
+                assert_eq!(got, want, "seed {seed} roll {d} seat {s:?}");
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use crate::game::{
     pips, Action, ActionList, BitSet, DevCard, HexId, Phase, Resource, ResourceSet, Seat, Shape,
-    State, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+    State, CITY_COST, DEV_CARD_COST, MAX_SEATS, ROAD_COST, SETTLEMENT_COST,
 };
 use rand::Rng;
 
@@ -278,7 +278,7 @@ pub struct PlayoutResult {
     /// The winner, or `None` if `max_steps` ran out first.
     pub winner: Option<Seat>,
     /// Total victory points per seat at the end.
-    pub vp: [u8; 4],
+    pub vp: [u8; MAX_SEATS],
     /// Actions applied.
     pub steps: u32,
 }
@@ -301,7 +301,13 @@ pub fn playout<S: Shape, P: PlayoutPolicy, R: Rng + ?Sized>(
     }
     PlayoutResult {
         winner: state.winner(),
-        vp: [0, 1, 2, 3].map(|i| state.total_vp(Seat::new(i))),
+        vp: std::array::from_fn(|i| {
+            if i < S::SEATS {
+                state.total_vp(Seat::new(i))
+            } else {
+                0
+            }
+        }),
         steps,
     }
 }

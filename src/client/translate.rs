@@ -151,7 +151,7 @@ pub fn action_message<S: Shape>(
         Action::OfferTrade(o) => M::MakeOffer(proto::MakeOffer {
             game: g.clone(),
             from: pn(me),
-            to: (0..4).map(|i| o.to_mask() & (1 << i) != 0).collect(),
+            to: (0..S::SEATS).map(|i| o.to_mask() & (1 << i) != 0).collect(),
             give: to_wire(o.give()),
             get: to_wire(o.get()),
         }),

@@ -5,7 +5,7 @@
 
 use super::action::{Action, ActionList};
 use super::chance::{Chance, Outcome, Sampled};
-use super::ids::{HexId, Seat};
+use super::ids::{HexId, Seat, MAX_SEATS};
 use super::phase::Phase;
 use super::resources::{
     DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
@@ -303,7 +303,7 @@ impl<S: Shape> State<S> {
     /// bank cannot pay to everyone is paid to nobody.
     fn distribute(&mut self, d: u8) {
         let topo = S::topology();
-        let mut gains = [ResourceSet::EMPTY; 4];
+        let mut gains = [ResourceSet::EMPTY; MAX_SEATS];
         let mut owed = [0i16; 5];
         for hex in self.board.hexes_with_number(d) {
             if hex == self.robber {
@@ -313,7 +313,7 @@ impl<S: Shape> State<S> {
                 continue;
             };
             let ns = topo.hex_node_set[hex.index()];
-            for (i, g) in gains.iter_mut().enumerate() {
+            for (i, g) in gains.iter_mut().enumerate().take(S::SEATS) {
                 let n = (self.settlements.0[i] & ns).len() + 2 * (self.cities.0[i] & ns).len();
                 g[r] += n as u8;
                 owed[r.index()] += n as i16;
@@ -326,7 +326,7 @@ impl<S: Shape> State<S> {
             if self.rules.bank_limit && owed[r.index()] > self.bank[r.index()] {
                 continue;
             }
-            for (i, g) in gains.iter().enumerate() {
+            for (i, g) in gains.iter().enumerate().take(S::SEATS) {
                 self.hands.0[i][r] += g[r];
             }
             self.bank[r.index()] -= owed[r.index()];

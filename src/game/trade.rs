@@ -71,7 +71,7 @@ impl Offer {
     /// seat is addressed.
     pub fn new(give: ResourceSet, get: ResourceSet, to: u8) -> Option<Offer> {
         let overlap = Resource::ALL.iter().any(|&r| give[r] > 0 && get[r] > 0);
-        if give.total() == 0 || get.total() == 0 || overlap || to & 0xF == 0 || to > 0xF {
+        if give.total() == 0 || get.total() == 0 || overlap || to & 0x3F == 0 || to > 0x3F {
             return None;
         }
         Some(Offer {
@@ -350,7 +350,11 @@ mod tests {
         assert_eq!(Offer::new(give, ResourceSet::new(1, 0, 0, 0, 0), 1), None);
         assert_eq!(Offer::new(ResourceSet::new(8, 0, 0, 0, 0), get, 1), None);
         assert_eq!(Offer::new(give, get, 0), None);
-        assert_eq!(Offer::new(give, get, 0x10), None);
+        assert_eq!(Offer::new(give, get, 0x40), None, "no seat 6");
+        assert!(
+            Offer::new(give, get, 0x30).is_some(),
+            "seats 4 and 5 of the 6-player board"
+        );
         assert!(std::mem::size_of::<Action>() <= 8);
     }
 

@@ -10,7 +10,7 @@ impl<S: Shape> GameTask<S> {
         let me = self.me();
         let mask =
             m.to.iter()
-                .take(4)
+                .take(S::SEATS)
                 .enumerate()
                 .fold(0u8, |acc, (i, &b)| acc | (u8::from(b) << i));
         if seat_of::<S>(m.from) == Some(me) {
