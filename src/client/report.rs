@@ -1,7 +1,9 @@
 //! One game's tally, kept by its task while the game runs and turned into a result record
 //! ([`ResultRecord`], the `--results` line) when it ends. Imports `report::record` only.
 
-use crate::report::record::{Health, Iterations, Latency, PlayerResult, ResultRecord, TradeCounts};
+use crate::report::record::{
+    Health, Iterations, Latency, PlayerResult, Players, ResultRecord, TradeCounts, CLASSIC,
+};
 
 /// What one game came to, from our seat.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -12,6 +14,8 @@ pub struct GameReport {
     pub seat: Option<usize>,
     /// Nickname per seat of the board (four on the classic board, six on the 6-player one).
     pub names: Vec<Option<String>>,
+    /// The board's name (`Shape::NAME`); empty for the classic board.
+    pub board: String,
     /// Final VP per seat (GAMESTATS), if the game finished.
     pub points: Option<Vec<i32>>,
     /// The winning seat.
@@ -46,12 +50,24 @@ impl GameReport {
         ResultRecord {
             game: self.game.clone(),
             seat: self.seat,
-            players: (0..self.names.len().max(4))
-                .map(|i| PlayerResult {
-                    name: self.names.get(i).cloned().flatten(),
-                    points: points(i),
-                })
-                .collect(),
+            players: {
+                let seats: Vec<PlayerResult> = (0..self.names.len().max(4))
+                    .map(|i| PlayerResult {
+                        name: self.names.get(i).cloned().flatten(),
+                        points: points(i),
+                    })
+                    .collect();
+                if self.board.is_empty() || self.board == CLASSIC {
+                    // Classic lines read as they always did.
+                    seats.into_iter().collect()
+                } else {
+                    let mut p = Players::new(&self.board, seats);
+                    p.vacant = (0..self.names.len())
+                        .filter(|&i| self.names[i].is_none())
+                        .collect();
+                    p
+                }
+            },
             winner: self.winner,
             won: self.winner.is_some() && self.winner == self.seat,
             turns: self.turns,
@@ -110,5 +126,36 @@ mod tests {
             .iter()
             .all(|p| p.points.is_none()));
         assert_eq!(unfinished.record().final_points(), None);
+    }
+
+    #[test]
+    fn a_six_player_game_names_its_board_and_vacant_seats() {
+        let names = vec![
+            Some("catanbot".into()),
+            Some("robot 1".into()),
+            Some("robot 2".into()),
+            Some("droid 1".into()),
+            Some("robot 3".into()),
+            None,
+        ];
+        let r = GameReport {
+            game: "~botsOnly~3".into(),
+            seat: Some(0),
+            names,
+            board: "6-player".into(),
+            points: Some(vec![10, 4, 5, 6, 7, 0]),
+            winner: Some(0),
+            end: "over".into(),
+            ..Default::default()
+        };
+        let line = r.record().to_line();
+        assert!(
+            line.starts_with(r#"{"game":"~botsOnly~3","seat":0,"board":"6-player","vacant":[5],"players":[{"name":"catanbot","points":10},"#),
+            "{line}"
+        );
+        let back = ResultRecord::from_line(&line).unwrap();
+        assert_eq!(back.players.len(), 6);
+        assert_eq!(back.players.board_seats(), Some(6));
+        assert!(!back.players.is_seated(5));
     }
 }

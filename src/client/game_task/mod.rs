@@ -407,6 +407,9 @@ impl<S: Shape> GameTask<S> {
         self.report.end = why.to_owned();
         self.report.seat = Some(self.me().index());
         self.report.names = self.mirror.names[..S::SEATS].to_vec();
+        if S::NAME != crate::game::Classic::NAME {
+            self.report.board = S::NAME.to_owned();
+        }
         self.report.points = self.mirror.final_scores.clone();
         self.report.winner = self.mirror.winner().map(|s| s.index());
         self.report.turns = self.mirror.turn();
