@@ -663,3 +663,21 @@ async fn a_person_thinking_for_ten_minutes_trips_no_timer_of_ours() {
         "{report:?}"
     );
 }
+
+/// Before: an invitation to seat 4 of a 6-player game was ignored as "a bad seat" (the seat
+/// was checked against the classic board's four), and the server's game waited for us. Now
+/// the 6-player options make seats 4 and 5 real: the session joins.
+#[tokio::test(start_paused = true)]
+async fn an_invitation_to_seat_4_of_a_six_player_game_is_accepted() {
+    let (_session, mut server, _reports, _trigger) = spawn_session("six");
+    server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
+    server
+        .send("1023|~botsOnly~3,4,BC=t4,PLB=t,N7=f7,RD=f,PL=6,UBL=t7")
+        .await;
+    server
+        .expect("JOINGAME", |m| match m {
+            Message::JoinGame(j) if j.game == "~botsOnly~3" => Some(()),
+            _ => None,
+        })
+        .await;
+}

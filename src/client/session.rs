@@ -31,7 +31,7 @@ use super::logsafe::{shown, Repeat, Repeated};
 use super::options;
 use super::report::GameReport;
 use super::shutdown::Shutdown;
-use super::translate::seat;
+use super::translate::{seat, seat_of};
 use super::versions;
 use super::ClientConfig;
 use crate::game::{Shape, Six};
@@ -316,7 +316,13 @@ impl Session<'_> {
         m: &proto::BotJoinGameRequest,
         msg: &Message,
     ) -> Option<SessionEnd> {
-        let Some(s) = seat(m.player) else {
+        // Seats 4 and 5 exist in 6-player games only.
+        let s = if options::six_player(&m.options) {
+            seat_of::<Six>(m.player)
+        } else {
+            seat(m.player)
+        };
+        let Some(s) = s else {
             warn!(text = %shown(&msg.encode()), "invitation to a bad seat ignored");
             return None;
         };
