@@ -17,6 +17,7 @@ use tracing::{info_span, warn};
 
 use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
+use super::options;
 use super::versions;
 use crate::game::{Shape, Six};
 
@@ -77,19 +78,6 @@ impl AnyMirror {
             server_version: m.server_version,
         })
     }
-}
-
-/// Whether a game's options (`KEY=value` list) make it a 6-player game: `PL` above 4, or the
-/// 6-player board asked for (`PLB=t`).
-pub fn six_player_options(options: &str) -> bool {
-    options.split(',').any(|o| match o.split_once('=') {
-        Some(("PL", v)) => v
-            .trim_start_matches(['t', 'f'])
-            .parse::<u32>()
-            .is_ok_and(|n| n > 4),
-        Some(("PLB", v)) => v.starts_with('t'),
-        _ => false,
-    })
 }
 
 /// One game of a transcript, replayed.
@@ -210,14 +198,14 @@ pub fn replay(text: &str) -> Replay {
             server_version = m.version;
         }
         if let Message::NewGameWithOptions(m) = &msg {
-            if six_player_options(&m.options) {
+            if options::six_player(&m.options) {
                 six_games.insert(m.game.clone());
             }
         }
         let joined = match &msg {
             Message::BotJoinGameRequest(m) => Some((
                 &m.game,
-                six_player_options(&m.options) || six_games.contains(&m.game),
+                options::six_player(&m.options) || six_games.contains(&m.game),
             )),
             // An observer's recording: the game starts at the join's acceptance.
             Message::JoinGameAuth(m) if !games.contains_key(&m.game) => {

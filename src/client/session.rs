@@ -317,7 +317,8 @@ impl Session<'_> {
         msg: &Message,
     ) -> Option<SessionEnd> {
         // Seats 4 and 5 exist in 6-player games only.
-        let s = if options::six_player(&m.options) {
+        let six = options::six_player(&m.options);
+        let s = if six {
             seat_of::<Six>(m.player)
         } else {
             seat(m.player)
@@ -360,7 +361,6 @@ impl Session<'_> {
             }
             return None;
         }
-        let six = options::six_player(&m.options);
         let rules = if six {
             options::rules_on::<Six>(&m.options)
         } else {
