@@ -377,7 +377,12 @@ impl<S: Shape> State<S> {
     /// Whether `s` could build anything in a Special Building Phase: afford and place a road,
     /// settlement or city, or buy a development card.
     pub fn can_special_build(&self, s: Seat) -> bool {
-        let hand = self.hands[s];
+        self.could_special_build(s, self.hands[s])
+    }
+
+    /// [`State::can_special_build`] with `hand` as the seat's hand (a client's mirror keeps
+    /// hands outside its model).
+    pub fn could_special_build(&self, s: Seat, hand: ResourceSet) -> bool {
         let (roads, settlements, cities) = self.pieces_left(s);
         (hand.contains(DEV_CARD_COST) && self.deck.total() > 0)
             || (cities > 0 && hand.contains(CITY_COST) && !self.city_spots(s).is_empty())

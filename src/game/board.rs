@@ -181,11 +181,7 @@ impl<S: Shape> Board<S> {
         let mut resource = S::PerHex::<Option<Resource>>::filled(None);
         let mut number = S::PerHex::<u8>::filled(0);
         for h in topo.hexes() {
-            let coord = topo.hex_to_server(h) as u8;
-            let index = LAYOUT_HEX_COORDS
-                .iter()
-                .position(|&c| c == coord)
-                .expect("every land hex is in the 37-hex layout");
+            let index = layout_index(topo.hex_to_server(h));
             let value = hexes[index];
             resource[h.index()] = match value {
                 0 => None,
@@ -217,11 +213,7 @@ impl<S: Shape> Board<S> {
         let mut hexes = vec![6; 37];
         let mut numbers = vec![-1; 37];
         for h in topo.hexes() {
-            let coord = topo.hex_to_server(h) as u8;
-            let index = LAYOUT_HEX_COORDS
-                .iter()
-                .position(|&c| c == coord)
-                .expect("every land hex is in the 37-hex layout");
+            let index = layout_index(topo.hex_to_server(h));
             hexes[index] = self.hex_resource[h.index()].map_or(0, Resource::to_server);
             numbers[index] = i32::from(self.hex_number[h.index()]);
         }
@@ -233,6 +225,15 @@ impl<S: Shape> Board<S> {
             .collect();
         (hexes, numbers, ports, topo.hex_to_server(self.robber_start))
     }
+}
+
+/// The index in the 37-hex layout of encodings v1 and v2 (`SOCBoard.numToHexID`) of a land
+/// hex's coordinate.
+fn layout_index(coord: i32) -> usize {
+    LAYOUT_HEX_COORDS
+        .iter()
+        .position(|&c| i32::from(c) == coord)
+        .expect("every land hex is in the 37-hex layout")
 }
 
 /// Shuffles `tokens` onto the non-desert hexes until no 6 or 8 are neighbours (as JSettlers'

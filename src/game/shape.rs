@@ -80,6 +80,8 @@ pub trait Shape: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const HEXES: usize = Self::Hexes::CAPACITY;
     /// Ports.
     const PORTS: usize;
+    /// The board's layout encoding in BOARDLAYOUT2 (`SOCBoard.getBoardEncodingFormat`).
+    const ENCODING: i32;
     /// The land hexes' server coordinates, ascending (`getLandHexCoords`).
     const LAND_HEXES: &'static [u16];
     /// Each port's edge coordinate, in the server's port order (`getPortsEdges`).
@@ -128,6 +130,8 @@ impl Shape for Classic {
     const NAME: &'static str = "classic";
     const SEATS: usize = 4;
     const PORTS: usize = 9;
+    /// `BOARD_ENCODING_ORIGINAL`.
+    const ENCODING: i32 = 1;
     /// `SOCBoard4p.HEXCOORDS_LAND_V1`.
     const LAND_HEXES: &'static [u16] = &[
         0x33, 0x35, 0x37, 0x53, 0x55, 0x57, 0x59, 0x73, 0x75, 0x77, 0x79, 0x7B, 0x95, 0x97, 0x99,
@@ -163,6 +167,8 @@ impl Shape for Six {
     const NAME: &'static str = "6-player";
     const SEATS: usize = 6;
     const PORTS: usize = 11;
+    /// `BOARD_ENCODING_6PLAYER`.
+    const ENCODING: i32 = 2;
     /// `SOCBoard6p.HEXCOORDS_LAND_V2`.
     const LAND_HEXES: &'static [u16] = &[
         0x11, 0x13, 0x15, 0x17, 0x31, 0x33, 0x35, 0x37, 0x39, 0x51, 0x53, 0x55, 0x57, 0x59, 0x5B,

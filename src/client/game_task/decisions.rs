@@ -19,12 +19,10 @@ impl<S: Shape> GameTask<S> {
             return;
         }
         // The model holds no hands (the mirror's beliefs do): ours is known exactly.
-        let mut ours = model.clone();
-        ours.set_hand(me, self.mirror.hand(me).known);
-        if !ours.can_special_build(me) {
+        if !model.could_special_build(me, self.mirror.hand(me).known) {
             return;
         }
-        self.asked_special_build = Some(ours.turn());
+        self.asked_special_build = Some(model.turn());
         self.send(Message::BuildRequest(proto::BuildRequest {
             game: self.ctx.game.clone(),
             piece_type: -1,

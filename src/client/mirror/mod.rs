@@ -355,18 +355,11 @@ impl<S: Shape> Mirror<S> {
                 if rh < 0 {
                     return; // the all-water placeholder sent at join
                 }
-                let expected = match S::PORTS {
-                    9 => 1,
-                    _ => 2,
-                };
-                if m.encoding != expected {
+                if m.encoding != S::ENCODING {
                     return self.bad(msg, "a board layout of another board's encoding");
                 }
-                let ports: Vec<i32> = match m.array("PL") {
-                    Some(p) => p.to_vec(),
-                    // Encoding 1 sends the ports inside HL.
-                    None => Vec::new(),
-                };
+                // Encoding 1 sends the ports inside HL.
+                let ports = m.array("PL").unwrap_or(&[]);
                 let board = if m.encoding == 1 {
                     let numbers: Vec<i32> = nl
                         .iter()
@@ -379,7 +372,7 @@ impl<S: Shape> Mirror<S> {
                         .collect();
                     S::board_from_layout1(hl, &numbers, rh)
                 } else {
-                    Board::from_layout2(hl, nl, &ports, rh)
+                    Board::from_layout2(hl, nl, ports, rh)
                 };
                 self.lay_board(msg, board);
             }
