@@ -28,6 +28,9 @@ Options (environment variables, default in brackets):
   PARALLEL     games at a time on each server [1]
   GAMETYPES    the server's robot-only game kinds [1]: 1 classic 4-player only; 2 also
                6-player games on the 6-player board (the bot then plays with --six-player)
+  PLAYERS      4, 5 or 6 [4]: 5 or 6 makes every robot-only game a game of that many
+               players on the 6-player board (the server's game options PL=N and PLB=t,
+               GAMETYPES 1); the bot then plays with --six-player
   PORT         server port on 127.0.0.1; shard K of a sharded run uses PORT+K-1 [8890]
   COOKIE       robot cookie [catanbench]
   FAST_PAUSE   stock robots' pause percent (0 = fastest) [0]
@@ -95,6 +98,14 @@ GAMES=${GAMES:-100}
 PARALLEL=${PARALLEL:-1}
 GAMETYPES=${GAMETYPES:-1}
 case "$GAMETYPES" in 1|2) ;; *) die "GAMETYPES must be 1 or 2 (the sea board is not played yet)" ;; esac
+PLAYERS=${PLAYERS:-4}
+case "$PLAYERS" in 4|5|6) ;; *) die "PLAYERS must be 4, 5 or 6, got '$PLAYERS'" ;; esac
+# The server options that make every robot-only game one of PLAYERS players.
+server_opts=()
+if [ "$PLAYERS" != 4 ]; then
+    [ "$GAMETYPES" = 1 ] || die "PLAYERS=$PLAYERS makes every game a $PLAYERS-player game: leave GAMETYPES at 1"
+    server_opts=(-o "PL=$PLAYERS" -o PLB=t)
+fi
 PORT=${PORT:-8890}
 COOKIE=${COOKIE:-catanbench}
 FAST_PAUSE=${FAST_PAUSE:-0}
@@ -211,14 +222,14 @@ run_shard() {
         GAMETYPES=$GAMETYPES \
         EXTRA_ROBOTS=$mix_extra EXTRA_KIND=$mix_kind TURN_TIMEOUT=$TURN_TIMEOUT \
         FAST_PAUSE=$FAST_PAUSE WAIT_SEC=$wait_sec LOG="$dir/server.log" DATACHECK=$DATACHECK \
-        "$here/jsettlers-server.sh" >/dev/null 2>"$dir/server-start.log" &
+        "$here/jsettlers-server.sh" "${server_opts[@]}" >/dev/null 2>"$dir/server-start.log" &
     server_pid=$!
     if ! wait_port 127.0.0.1 "$port" 60 "$server_pid"; then
         echo "bench:$tag the server did not come up; see $dir/server-start.log and $dir/server.log" >&2
         return 1
     fi
     local record=() who=(--agent "$agent") six=()
-    [ "$GAMETYPES" = 1 ] || six=(--six-player)
+    { [ "$GAMETYPES" = 1 ] && [ "$PLAYERS" = 4 ]; } || six=(--six-player)
     [ "$RECORD" = N ] || record=(--record "$dir/rec")
     case "$agent" in level=*) who=(--level "${agent#level=}") ;; esac
     "$bot" play --server "127.0.0.1:$port" --cookie "$COOKIE" --name catanbot \
