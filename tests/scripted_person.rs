@@ -15,10 +15,10 @@
 //!   bot has answered; a built-in robot takes its seat. The server runs one robot-only game,
 //!   postponed by `WAIT_SEC`, for the observer rule.
 //! - `person_leaves_and_our_bot_takes_over` (takeover): our bot takes over the person's
-//!   seat. The server starts 3 built-in robots and `jsettlers.bots.botgames.total=-1` (no
-//!   robot-only games, but a game left to robots and an observer goes on; a negative total
-//!   needs no 4 built-in robots). The 3 built-in robots fill seats 1-3 at the start; our bot
-//!   connects only once the game has started. When the person leaves,
+//!   seat. The server starts a built-in robot for every seat but the person's (3 in a
+//!   4-player game) and `jsettlers.bots.botgames.total=-1` (no robot-only games, but a game
+//!   left to robots and an observer goes on; a negative total needs no 4 built-in robots).
+//!   They fill seats 1 and up at the start; our bot connects only once the game has started. When the person leaves,
 //!   `SOCGameHandler.findRobotAskJoinGame` asks the first robot (in shuffled order) that is
 //!   neither seated in nor already asked to the game: ours is the only one, so the
 //!   replacement is ours every time. The moment the person leaves is `PERSON_LEAVE`:
@@ -38,7 +38,9 @@
 //! take turns (one server at a time). Optional:
 //! `PERSON_PORT` (default: first free of 8960-8969), `CATAN_BOT_BIN` (default: this build's
 //! `catan-bot`; a release binary plays faster), `PERSON_AGENT` (default
-//! `mpt-ensemble-uct:iterations=200,trade=1`), `PERSON_OPTIONS` (default `PL=4,VP=t10`),
+//! `mpt-ensemble-uct:iterations=200,trade=1`), `PERSON_OPTIONS` (default `PL=4,VP=t10`; with
+//! `PL=5` or `PL=6`, or `PLB=t`, the game is on the 6-player board: the person mirrors it as
+//! one, our bot plays with `--six-player`, and the takeover starts PL - 1 built-in robots),
 //! `PERSON_LEAVE` (takeover, above), `PERSON_UNDO` (N: the person takes back N of its own
 //! builds with UNDOPUTPIECE, one a turn, before it offers or leaves; adds game option `UB=t`,
 //! 2.7.00 and newer; fewer than N undone is a problem of the game), `PERSON_GHOST` (see
@@ -77,8 +79,9 @@ use catan_bot::agent::heuristic::{HeuristicAgent, RandomAgent};
 use catan_bot::agent::Agent;
 use catan_bot::client::mirror::Mirror;
 use catan_bot::client::translate::action_message;
-use catan_bot::game::topology::topology;
-use catan_bot::game::{Action, ActionList, NodeId, Resource, Seat, State};
+use catan_bot::game::{
+    Action, ActionList, BitSet, Classic, NodeId, Resource, Seat, Shape, Six, State,
+};
 use tokio_util::codec::Framed;
 
 mod common;
@@ -102,7 +105,7 @@ const PLAY1: i32 = 20;
 
 /// The mirror's server state as its wire number (0 before the first), for this file's
 /// numeric comparisons.
-fn state_no(m: &Mirror) -> i32 {
+fn state_no<S: Shape>(m: &Mirror<S>) -> i32 {
     m.server_state().map_or(0, |g| g.wire())
 }
 
@@ -223,7 +226,7 @@ impl Leave {
     }
 
     /// Whether this is the moment, `my_turns` being the person's regular turns so far.
-    fn now(self, mirror: &Mirror, me: Seat, my_turns: u32) -> bool {
+    fn now<S: Shape>(self, mirror: &Mirror<S>, me: Seat, my_turns: u32) -> bool {
         let mine = mirror.current() == Some(me);
         match self {
             Leave::Start1 => mine && state_no(mirror) == START1A,
@@ -263,7 +266,12 @@ impl Ghost {
 
 /// The person's second settlement after the cancel: the agent's choice unless that is the
 /// freed node (or, `NextDoor`, a legal node next to it exists).
-fn second_settlement(action: Action, state: &State, freed: NodeId, ghost: Ghost) -> Action {
+fn second_settlement<S: Shape>(
+    action: Action,
+    state: &State<S>,
+    freed: NodeId,
+    ghost: Ghost,
+) -> Action {
     let Action::PlaceInitialSettlement(chosen) = action else {
         return action;
     };
@@ -273,7 +281,7 @@ fn second_settlement(action: Action, state: &State, freed: NodeId, ghost: Ghost)
         Action::PlaceInitialSettlement(n) if *n != freed => Some(*n),
         _ => None,
     });
-    let neighbours = topology().node_neighbours[freed.index()];
+    let neighbours = S::topology().node_neighbours[freed.index()];
     if ghost == Ghost::NextDoor {
         if let Some(n) = nodes.clone().find(|n| neighbours.contains(*n)) {
             return Action::PlaceInitialSettlement(n);
@@ -287,7 +295,12 @@ fn second_settlement(action: Action, state: &State, freed: NodeId, ghost: Ghost)
 
 /// The person's move in its PLAY1 while it saves for the city on the freed node (without 3 ore
 /// and 2 wheat yet): a bank trade toward them (at most 4 a turn), else the end of its turn.
-fn toward_city(state: &State, me: Seat, hand: catan_bot::game::ResourceSet, trades: u32) -> Action {
+fn toward_city<S: Shape>(
+    state: &State<S>,
+    me: Seat,
+    hand: catan_bot::game::ResourceSet,
+    trades: u32,
+) -> Action {
     let get = if hand[Resource::Ore] < 3 {
         Resource::Ore
     } else {
@@ -316,6 +329,8 @@ struct Bot {
     results: PathBuf,
     rec: PathBuf,
     log: PathBuf,
+    /// The game is on the 6-player board: the bot announces the `6pl` feature.
+    six_player: bool,
     proc: Option<Kill>,
 }
 
@@ -328,6 +343,7 @@ impl Bot {
             .arg(&self.results)
             .arg("--record")
             .arg(&self.rec)
+            .args(self.six_player.then_some("--six-player"))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&self.log).unwrap())
             .spawn()
@@ -361,6 +377,17 @@ fn run(scenario: Scenario) {
     std::fs::create_dir_all(&dir).unwrap();
     let port = port_from_env_or_range("PERSON_PORT", 8960..=8969);
     let log = dir.join("server.log");
+    let mut game_options =
+        std::env::var("PERSON_OPTIONS").unwrap_or_else(|_| "PL=4,VP=t10".to_owned());
+    // The players the person's game is for (option PL), and whether it is on the 6-player
+    // board (PL above 4, or PLB: `SOCGame`'s maxPlayers 6).
+    let players: usize = game_options
+        .split(',')
+        .find_map(|o| o.strip_prefix("PL="))
+        .map_or(4, |n| n.parse().expect("PERSON_OPTIONS: PL=N, a number"));
+    let six_player = players > 4 || game_options.split(',').any(|o| o == "PLB=t");
+    // Takeover: built-in robots for every seat but the person's.
+    let takeover_robots = (players - 1).to_string();
     let mut options = vec![
         ("SHUTDOWN", "N"),
         // Hands in BOTGAMEDATACHECK at each end of turn: the recording is checked by them.
@@ -375,10 +402,15 @@ fn run(scenario: Scenario) {
             ("ROBOTS", "5"),
             ("PERCENT3P", "100"),
         ]),
-        // No robot-only game (a negative total), 3 built-in robots for seats 1-3: at the
-        // person's leaving, ours is the only robot not in the game.
+        // No robot-only game (a negative total), a built-in robot for every other seat (3
+        // for seats 1-3 of a 4-player game): at the person's leaving, ours is the only robot
+        // not in the game.
         Scenario::Takeover => {
-            options.extend([("GAMES", "-1"), ("ROBOTS", "3"), ("PERCENT3P", "0")]);
+            options.extend([
+                ("GAMES", "-1"),
+                ("ROBOTS", &takeover_robots),
+                ("PERCENT3P", "0"),
+            ]);
         }
     }
     let _server = start_server(port, COOKIE, &log, &options);
@@ -393,6 +425,7 @@ fn run(scenario: Scenario) {
         results: results.clone(),
         rec: rec.clone(),
         log: bot_log.clone(),
+        six_player,
         proc: None,
     };
     let leave = match scenario {
@@ -403,7 +436,7 @@ fn run(scenario: Scenario) {
     };
     let builtin = match scenario {
         Scenario::Seated => 5,
-        Scenario::Takeover => 3,
+        Scenario::Takeover => players - 1,
     };
     assert!(
         wait_for_count(&log, "Robot arrived: ", builtin, Duration::from_secs(90)),
@@ -428,14 +461,13 @@ fn run(scenario: Scenario) {
         Scenario::Takeover => "takeover",
     };
     let game = format!("{tag}{}", std::process::id() % 10000);
-    let mut options = std::env::var("PERSON_OPTIONS").unwrap_or_else(|_| "PL=4,VP=t10".to_owned());
     let undo_wanted: u32 = std::env::var("PERSON_UNDO")
         .ok()
         .map(|v| v.parse().expect("PERSON_UNDO: a number"))
         .unwrap_or(0);
-    if undo_wanted > 0 && !options.split(',').any(|o| o.starts_with("UB=")) {
+    if undo_wanted > 0 && !game_options.split(',').any(|o| o.starts_with("UB=")) {
         // Undo of builds (2.7.00 and newer); the person's client sets it at creation.
-        options.push_str(",UB=t");
+        game_options.push_str(",UB=t");
     }
     let ghost = Ghost::from_env();
     assert!(
@@ -444,18 +476,30 @@ fn run(scenario: Scenario) {
     );
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        runtime.block_on(play_person(
-            port,
-            &game,
-            &options,
-            Plan {
-                leave,
-                undo_wanted,
-                ghost,
-            },
-            &mut bot,
-            &log,
-        ))
+        let plan = Plan {
+            leave,
+            undo_wanted,
+            ghost,
+        };
+        if six_player {
+            runtime.block_on(play_person::<Six>(
+                port,
+                &game,
+                &game_options,
+                plan,
+                &mut bot,
+                &log,
+            ))
+        } else {
+            runtime.block_on(play_person::<Classic>(
+                port,
+                &game,
+                &game_options,
+                plan,
+                &mut bot,
+                &log,
+            ))
+        }
     }));
     let mut problems = Vec::new();
     let outcome = match played {
@@ -627,7 +671,7 @@ fn run(scenario: Scenario) {
         "answer_ms": outcome.as_ref().map(|o| o.answer_ms),
         "finished": outcome.as_ref().is_some_and(|o| o.final_scores.is_some()),
         "final_scores": outcome.as_ref().and_then(|o| o.final_scores.clone()),
-        "options": options,
+        "options": game_options,
         "undos": outcome.as_ref().map(|o| o.undos),
         "undos_refused": outcome.as_ref().map(|o| o.undos_refused),
         "ghost": ghost.map(|g| format!("{g:?}")),
@@ -692,7 +736,7 @@ struct Plan {
     ghost: Option<Ghost>,
 }
 
-async fn play_person(
+async fn play_person<S: Shape>(
     port: u16,
     game: &str,
     options: &str,
@@ -781,7 +825,7 @@ async fn play_person(
     // the game has started (every built-in robot seated) and leaves at the `leave` moment,
     // our bot logged in.
     let me = Seat::new(0);
-    let mut mirror = Mirror::new(game);
+    let mut mirror = Mirror::<S>::for_game(game);
     mirror.me = Some(me);
     mirror.nickname = Some(PERSON.to_owned());
     mirror.server_version = server_version;
@@ -1017,9 +1061,9 @@ async fn play_person(
                 Ok(v) => v,
                 Err(e) => panic!("person: no view in PLAY1 while saving for the city: {e}"),
             };
-            let freed = NodeId::from_server(node).expect("a land node");
+            let freed = S::topology().node_from_server(node).expect("a land node");
             assert!(
-                Seat::first(4)
+                Seat::first(S::SEATS)
                     .all(|s| !(view.state.settlements(s) | view.state.cities(s)).contains(freed)),
                 "someone built on the freed node {node:#x}"
             );
@@ -1058,7 +1102,7 @@ async fn play_person(
                     fallback.decide(&view, None)
                 };
                 if let (Some(g), Some(node), START2A) = (ghost, ghost_node, state_no(&mirror)) {
-                    let freed = NodeId::from_server(node).expect("a land node");
+                    let freed = S::topology().node_from_server(node).expect("a land node");
                     action = second_settlement(action, &view.state, freed, g);
                 }
                 eprintln!(
@@ -1141,10 +1185,10 @@ async fn play_person(
 }
 
 /// Offers our bot's seat one card the person holds for one it lacks.
-async fn offer(
+async fn offer<S: Shape>(
     person: &mut Conn,
     game: &str,
-    mirror: &Mirror,
+    mirror: &Mirror<S>,
     me: Seat,
     bot: i32,
     sent: &mut Option<Instant>,
@@ -1161,7 +1205,7 @@ async fn offer(
     let mut get = [0; 5];
     give[have] = 1;
     get[want] = 1;
-    let mut to = vec![false; 4];
+    let mut to = vec![false; S::SEATS];
     to[bot as usize] = true;
     person
         .send(MakeOffer {
