@@ -731,6 +731,31 @@ mod tests {
         }
     }
 
+    /// 2.7, scenario SC_PIRI (recorded 2026-12-01, the land hexes and area nodes cut short):
+    /// the pirate fleet's path `PP`, each player's lone settlement `LS`, the pirate hex `PH`.
+    #[test]
+    fn scenario_layout_and_legal_sea_edges_round_trip() {
+        let Message::BoardLayout2(b) = round_trip("1084|scpiri,3,PP,[14,3338,3336,2823,2310,1799,1286,775,264,266,779,1290,1801,2314,2827,LS,[4,3591,7,2053,1541,PH,3338,LH,[6,2821,1,6,3082,2,5,PL,[24,0,5,0,3,1,4,2,0,11,13,271,784,1808,2576,3087,3596,3,3,5,5,5,6,6,6,VS,[2,3,-1") else {
+            panic!()
+        };
+        assert_eq!(
+            b.keys().collect::<Vec<_>>(),
+            ["PP", "LS", "PH", "LH", "PL", "VS"]
+        );
+        assert_eq!(
+            (b.int("PH"), b.array("LS").map(<[i32]>::len)),
+            (Some(3338), Some(4))
+        );
+        // Its POTENTIALSETTLEMENTS: one land area, and each player's legal sea edges as
+        // hexadecimal ranges (`-c0b` ends the range from `c07`).
+        let Message::PotentialSettlements(p) = round_trip("1057|scpiri,-1,NA,1,PAN,1,LA1,2058,1546,523,SE,c07,-c0b,d07,-d0b,e04,-e0a,SE,207,-20b,107,-10b,4,-a,SE,803,-80a,903,905,a03,a04,SE,603,-60a,503,505,403,404") else {
+            panic!()
+        };
+        let la = p.land_areas.unwrap();
+        assert_eq!(la.sea_edges.len(), 4);
+        assert_eq!(la.sea_edges[1], [0x207, -0x20b, 0x107, -0x10b, 4, -0xa]);
+    }
+
     #[test]
     fn pirate_moves_are_negative_hexes() {
         let Message::MoveRobber(m) = round_trip("1034|g,2,-2311") else {
