@@ -14,6 +14,22 @@
 //!     --port 8950 --out /tmp/rec --games 2 --options PL=6,-SBL=t --prefix 6p-2.7-
 //! ```
 //!
+//! Robot-only games never get a scenario. With `--create NAME` the recorder makes the game
+//! itself, acting as a person: a second connection (`p-` + the game name) logs in, creates the game
+//! with `--create-options` (NEWGAMEWITHOPTIONSREQUEST, e.g. `SBL=t,SC=SC_4ISL,PL=4`; the server
+//! adds the scenario's own options, `SOCGameOptionSet.adjustOptionsToKnown`), waits until the
+//! observer connection has joined, sits in seat 0 and starts the game (STARTGAME: robots fill
+//! the other seats), and leaves as soon as the first placement begins (START1A): a robot takes
+//! its seat (`SOCGameHandler.leaveGame`). The server keeps a game whose only person left while
+//! an observer is connected only if `jsettlers.bots.botgames.total` is not 0 (-1: no robot-only
+//! games) and it has a spare robot (`startrobots` of at least the player count).
+//!
+//! ```text
+//! cargo run --release -p jsettlers-protocol --example record_games -- \
+//!     --port 8950 --out /tmp/rec --create sc4isl --create-options SBL=t,SC=SC_4ISL,PL=4 \
+//!     --prefix observer-2.7-sc4isl-4p-
+//! ```
+//!
 //! Options:
 //!
 //! - `--host H` (127.0.0.1), `--port P` (required): the server.
@@ -23,9 +39,13 @@
 //! - `--games N` (1): games to record, one connection (and thread) each, all at the same time.
 //! - `--options LIST` (none): comma-separated game option tokens as the game list writes them
 //!   (`PL=6`, `SBL=t`); each must be in the game's options, `-TOKEN` must not be.
-//! - `--nick NAME` (`observer`): nickname; the N-th connection is `NAME1`, `NAME2`, ...
+//! - `--nick NAME` (`observer`): nickname; the N-th connection is `NAME1`, `NAME2`, ... (with
+//!   `--create`: `o-` + the game name, and `p-` + the game name for the person)
 //! - `--version N` (2700), `--version-str S` (`2.7.00`): the client version announced.
 //! - `--timeout SECS` (1800): give up on a game after this long (written as partial).
+//! - `--create NAME`, `--create-options OPTS`: create the game(s) as a person (above) instead
+//!   of waiting for robot-only games; with `--games N` above 1 the games are `NAME-1` ..
+//!   `NAME-N`, all at the same time (each needs its own robots). `--options` is not used then.
 //! - `--quiet SECS` (3): after the game is over (GAMESTATE or TURN with state 1000, or the final
 //!   GAMESTATS), stop once the server has been quiet this long (or at once on the game's
 //!   DELETEGAME, or when the server closes the connection).
@@ -42,7 +62,10 @@ use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
 use jsettlers_protocol::transcript::escape;
-use jsettlers_protocol::{FrameCodec, GameStatsKind, JoinGame, LeaveGame, Message, Version};
+use jsettlers_protocol::{
+    FrameCodec, GameStatsKind, JoinGame, LeaveGame, Message, NewGameWithOptionsRequest, SitDown,
+    StartGame, Version,
+};
 use tokio_util::codec::{Decoder, Encoder};
 
 /// Java `SOCGame.OVER`.
@@ -64,12 +87,15 @@ struct Args {
     version_str: String,
     timeout: Duration,
     quiet: Duration,
+    create: Option<String>,
+    create_options: String,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: record_games --port P --out DIR [--host H] [--games N] [--options PL=6,-SBL=t] \
-         [--prefix P] [--nick NAME] [--version N] [--version-str S] [--timeout SECS] [--quiet SECS]"
+         [--prefix P] [--nick NAME] [--version N] [--version-str S] [--timeout SECS] [--quiet SECS] \
+         [--create NAME --create-options SBL=t,SC=SC_4ISL,PL=4]"
     );
     std::process::exit(2)
 }
@@ -88,6 +114,8 @@ fn parse_args() -> Args {
         version_str: "2.7.00".into(),
         timeout: Duration::from_secs(1800),
         quiet: Duration::from_secs(3),
+        create: None,
+        create_options: String::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -115,10 +143,16 @@ fn parse_args() -> Args {
             "--version-str" => a.version_str = v,
             "--timeout" => a.timeout = Duration::from_secs(num(&v)),
             "--quiet" => a.quiet = Duration::from_secs(num(&v)),
+            "--create" => a.create = Some(v),
+            "--create-options" => a.create_options = v,
             _ => usage(),
         }
     }
-    if a.port == 0 || a.out.as_os_str().is_empty() || a.games == 0 {
+    if a.port == 0
+        || a.out.as_os_str().is_empty()
+        || a.games == 0
+        || (a.create.is_some() && a.create_options.is_empty())
+    {
         usage();
     }
     a
@@ -216,18 +250,165 @@ struct Outcome {
     messages: usize,
 }
 
-fn record_one(args: &Args, n: usize, claimed: &Mutex<HashSet<String>>) -> std::io::Result<Outcome> {
-    let nick = format!("{}{n}", args.nick);
-    let mut c = Conn::open(args, nick.clone())?;
-    c.send(Version {
+/// The client VERSION every connection announces: the 6-player, sea board and scenario
+/// features, so that every kind of game can be joined.
+fn client_version(args: &Args) -> Version {
+    Version {
         version: args.version,
         version_str: args.version_str.clone(),
         build: "recorder".into(),
         features: format!(";6pl;sb;sc={};", args.version),
         locale: Some("en_US".into()),
+    }
+}
+
+/// Reads `c` until `want` picks a message (answering SERVERPINGs), for up to `wait`.
+fn wait_for<T>(
+    c: &mut Conn,
+    wait: Duration,
+    what: &str,
+    mut want: impl FnMut(&Message) -> Option<T>,
+) -> std::io::Result<T> {
+    let deadline = Instant::now() + wait;
+    while Instant::now() < deadline {
+        let Some(text) = c.next(deadline.saturating_duration_since(Instant::now()))? else {
+            break;
+        };
+        let Ok(msg) = Message::parse(&text) else {
+            continue;
+        };
+        if let Message::ServerPing(_) = msg {
+            c.send_text(&text)?;
+        }
+        if let Some(v) = want(&msg) {
+            return Ok(v);
+        }
+    }
+    Err(std::io::Error::new(
+        ErrorKind::TimedOut,
+        format!("{}: no {what} within {wait:?}", c.who),
+    ))
+}
+
+/// `--create`: the person's side. Logs in as `personN` and creates `game` with the options;
+/// the observer connection `obs` joins it (its frames stay buffered in `obs` for the
+/// recording); then the person sits in seat 0, starts the game and leaves at START1A, so that
+/// a robot takes its seat. Returns once the person has left.
+fn create_game(args: &Args, game: &str, obs: &mut Conn) -> std::io::Result<()> {
+    // Nicknames are server-wide: one per game, so that several recorders can share a server.
+    let person = short_nick("p-", game);
+    let mut p = Conn::open(args, person.clone())?;
+    p.send(client_version(args))?;
+    wait_for(&mut p, Duration::from_secs(20), "server VERSION", |m| {
+        matches!(m, Message::Version(_)).then_some(())
     })?;
+    p.send(NewGameWithOptionsRequest {
+        nickname: person.clone(),
+        password: String::new(),
+        host: "-".into(),
+        game: game.to_owned(),
+        options: args.create_options.clone(),
+    })?;
+    wait_for(
+        &mut p,
+        Duration::from_secs(20),
+        "JOINGAMEAUTH",
+        |m| match m {
+            Message::JoinGameAuth(a) if a.game == game => Some(Ok(())),
+            // A refusal (unknown option or scenario, name in use, ...) comes as a status text.
+            Message::StatusMessage(s) if s.status_value() != 0 => Some(Err(s.text.clone())),
+            _ => None,
+        },
+    )?
+    .map_err(|e| std::io::Error::other(format!("{person}: {game} refused: {e}")))?;
+    eprintln!("{person}: created {game} ({})", args.create_options);
+
+    obs.send(JoinGame {
+        nickname: obs.who.clone(),
+        password: String::new(),
+        host: "-".into(),
+        game: game.to_owned(),
+    })?;
+    // The observer's own frames are recorded by `Conn::next`; only wait for the join here.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let Some(text) = obs.next(deadline.saturating_duration_since(Instant::now()))? else {
+            return Err(std::io::Error::new(
+                ErrorKind::TimedOut,
+                "observer: no JOINGAMEAUTH",
+            ));
+        };
+        match Message::parse(&text) {
+            Ok(Message::JoinGameAuth(a)) if a.game == game => break,
+            Ok(Message::ServerPing(_)) => obs.send_text(&text)?,
+            _ => {}
+        }
+    }
+
+    p.send(SitDown {
+        game: game.to_owned(),
+        nickname: person.clone(),
+        player: 0,
+        robot: false,
+    })?;
+    wait_for(
+        &mut p,
+        Duration::from_secs(20),
+        "our SITDOWN",
+        |m| match m {
+            Message::SitDown(s) if s.game == game && s.nickname == person => Some(()),
+            _ => None,
+        },
+    )?;
+    p.send(StartGame {
+        game: game.to_owned(),
+        state: None,
+    })?;
+    // Robots join and sit, then the first placement begins.
+    wait_for(&mut p, Duration::from_secs(120), "START1A", |m| match m {
+        Message::GameState(s) if s.game == game && s.state >= START1A => Some(()),
+        Message::StartGame(s) if s.game == game && s.state.is_some_and(|st| st >= START1A) => {
+            Some(())
+        }
+        _ => None,
+    })?;
+    p.send(LeaveGame {
+        nickname: person.clone(),
+        host: "-".into(),
+        game: game.to_owned(),
+    })?;
+    eprintln!("{person}: left {game}");
+    // Let the server read the LEAVEGAME before the connection closes.
+    std::thread::sleep(Duration::from_millis(500));
+    Ok(())
+}
+
+/// `prefix` + `game`, cut to the server's 20-character nickname limit
+/// (`SOCServer.PLAYER_NAME_MAX_LENGTH`).
+fn short_nick(prefix: &str, game: &str) -> String {
+    format!("{prefix}{game}").chars().take(20).collect()
+}
+
+fn record_one(args: &Args, n: usize, claimed: &Mutex<HashSet<String>>) -> std::io::Result<Outcome> {
+    let created = args.create.as_ref().map(|base| {
+        if args.games == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        }
+    });
+    let nick = match &created {
+        Some(name) => short_nick("o-", name),
+        None => format!("{}{n}", args.nick),
+    };
+    let mut c = Conn::open(args, nick.clone())?;
+    c.send(client_version(args))?;
     let started = Instant::now();
     let mut game: Option<String> = None;
+    if let Some(name) = created {
+        create_game(args, &name, &mut c)?;
+        game = Some(name);
+    }
     let mut first_state: Option<i32> = None;
     let mut over_at: Option<Instant> = None;
     let mut is_over = false;

@@ -57,6 +57,8 @@ wire_enum! {
         Start3A = 12,
         /// Third initial road (scenarios).
         Start3B = 13,
+        /// Sea board: a gold hex paid out in the initial placement, pick the free resources.
+        StartsWaitingForPickGoldResource = 14,
         /// Must roll (may play a card first).
         RollOrCard = 15,
         /// After the roll: build, trade, buy, play, end turn.
@@ -69,10 +71,16 @@ wire_enum! {
         PlacingCity = 32,
         /// Move the robber.
         PlacingRobber = 33,
+        /// Sea board: move the pirate.
+        PlacingPirate = 34,
+        /// Sea board: paid for a ship, now place it.
+        PlacingShip = 35,
         /// First free road (road building).
         PlacingFreeRoad1 = 40,
         /// Second free road.
         PlacingFreeRoad2 = 41,
+        /// Scenario: place an inventory item (SC_FTRI's trade port).
+        PlacingInvItem = 42,
         /// Players with more than 7 cards discard.
         WaitingForDiscards = 50,
         /// Pick a robbery victim.
@@ -81,12 +89,24 @@ wire_enum! {
         WaitingForDiscovery = 52,
         /// Monopoly pick.
         WaitingForMonopoly = 53,
+        /// Sea board: choose to move the robber or the pirate.
+        WaitingForRobberOrPirate = 54,
+        /// SC_CLVI: rob cloth or a resource.
+        WaitingForRobClothOrResource = 55,
+        /// Sea board: pick the free resources of a gold hex.
+        WaitingForPickGoldResource = 56,
         /// Six-player special building phase.
         SpecialBuilding = 100,
         /// Game over.
         Over = 1000,
         /// Old copy of a reset game.
         ResetOld = 1001,
+        /// 2.7: an undo in progress.
+        UndoingAction = 950,
+        /// A saved game being loaded.
+        Loading = 990,
+        /// A loaded game waiting to resume.
+        LoadingResuming = 992,
     }
 }
 
@@ -136,7 +156,8 @@ wire_enum! {
 }
 
 wire_enum! {
-    /// PLAYERELEMENT element types used in classic games (`SOCPlayerElement.PEType`).
+    /// PLAYERELEMENT element types (`SOCPlayerElement.PEType`): classic, 6-player, sea board
+    /// and scenario ones.
     PlayerElementType {
         /// Clay cards.
         Clay = 1,
@@ -156,6 +177,8 @@ wire_enum! {
         Settlements = 11,
         /// Cities left in stock.
         Cities = 12,
+        /// Sea board: ships left in stock.
+        Ships = 13,
         /// Knights played.
         NumKnights = 15,
         /// 6-player board: asked to build in the Special Building Phase (SET to 1 or 0).
@@ -166,8 +189,33 @@ wire_enum! {
         LastSettlementNode = 18,
         /// Played a dev card this turn (1/0); player -1 = everyone.
         PlayedDevCardFlag = 19,
+        /// Must discard (1/0).
+        DiscardFlag = 20,
+        /// 6-player board: built in this Special Building Phase (1/0).
+        HasSpecialBuilt = 21,
+        /// Year of Plenty cards played.
+        NumPlayedDevCardDisc = 22,
+        /// Monopoly cards played.
+        NumPlayedDevCardMono = 23,
+        /// Road Building cards played.
+        NumPlayedDevCardRoads = 24,
         /// Undos left (undo option only).
         NumUndosRemaining = 25,
+        /// Sea board: free resources to pick from a gold hex.
+        NumPickGoldHexResources = 101,
+        /// Scenarios: special victory points (SVP) held.
+        ScenarioSvp = 102,
+        /// Scenarios: the player's events (`SOCPlayerEvent` bits), e.g. first settlement on
+        /// another island.
+        PlayerEventsBitmask = 103,
+        /// Scenarios: the land areas whose SVP the player has had (bit per area).
+        ScenarioSvpLandAreasBitmask = 104,
+        /// Sea board: the player's starting land areas, packed (`SOCPlayer.getStartingLandAreasEncoded`).
+        StartingLandAreas = 105,
+        /// SC_CLVI: cloth held.
+        ScenarioClothCount = 106,
+        /// SC_PIRI: warships held.
+        ScenarioWarshipCount = 107,
     }
 }
 
@@ -203,6 +251,10 @@ wire_enum! {
         LongestRoadPlayer = 6,
         /// 6-player board: the player whose turn the Special Building Phase follows.
         SpecialBuildingAfterPlayer = 7,
+        /// 2.7, sea board: the edge of the ship placed this turn (a ship may not move then).
+        ShipPlacedThisTurnEdge = 8,
+        /// 2.7: the robber being placed is a knight card's (1/0).
+        IsPlacingRobberForKnightCardFlag = 9,
         /// Option N7C only.
         HasBuiltCityN7C = 10,
     }
@@ -250,15 +302,83 @@ wire_enum! {
 }
 
 wire_enum! {
-    /// SIMPLEREQUEST / SIMPLEACTION types a classic robot looks at.
+    /// SIMPLEACTION types (`SOCSimpleAction`).
     SimpleActionType {
-        /// SIMPLEACTION: a dev card was bought; value1 = cards left in the deck.
+        /// A dev card was bought; value1 = cards left in the deck.
         DevCardBought = 1,
-        /// SIMPLEACTION: a player traded with another (`TRADE_SUCCESSFUL`).
+        /// A player traded with another (`TRADE_SUCCESSFUL`).
         TradeSuccessful = 2,
-        /// SIMPLEACTION: a monopoly took value1 cards of resource value2
-        /// (`RSRC_TYPE_MONOPOLIZED`); before 2.5 the victims' SETs follow it.
+        /// A monopoly took value1 cards of resource value2 (`RSRC_TYPE_MONOPOLIZED`); before
+        /// 2.5 the victims' SETs follow it.
         ResourceTypeMonopolized = 3,
+        /// Sea board: edge value1 became a special edge of type value2, 0 = no longer special
+        /// (`BOARD_EDGE_SET_SPECIAL`; SC_FTRI's gift ports, SC_PIRI, ...).
+        BoardEdgeSetSpecial = 4,
+        /// SC_PIRI: the result of a fortress attack, after its game data (REMOVEPIECE,
+        /// PIECEVALUE, ...); value1 = the pirates' defense strength (1-6), value2 = ships lost
+        /// (0 the player won, 1 a tie, 2 the pirates won).
+        ScPiriFortAttackResult = 1001,
+        /// SC_FTRI: the current player took the trade port at edge value1 (value2 its type)
+        /// off the board, to place it later (game state 42 PLACING_INV_ITEM).
+        TradePortRemoved = 1002,
+        /// SC_CLVI: a ship's undo ended the player's cloth trade with the village at node
+        /// value1.
+        ScClviVillagePlayerRemoved = 1003,
+    }
+}
+
+wire_enum! {
+    /// SIMPLEREQUEST types (`SOCSimpleRequest`).
+    SimpleRequestType {
+        /// Pick value1 free resources again (the pick was not accepted).
+        PromptPickResources = 1,
+        /// SC_PIRI: the current player attacks its pirate fortress; refused as pn -1.
+        ScPiriFortAttack = 1000,
+        /// SC_FTRI: place the trade port being held at edge value1; the server's broadcast of
+        /// a placement has value2 = the port type, a refusal pn -1.
+        TradePortPlace = 1001,
+    }
+}
+
+wire_enum! {
+    /// INVENTORYITEMACTION actions (`SOCInventoryItemAction`).
+    InventoryAction {
+        /// Bought (a player's request).
+        Buy = 1,
+        /// Added to the hand, playable now.
+        AddPlayable = 2,
+        /// Added to the hand, not playable (kept or new).
+        AddOther = 3,
+        /// Play it (request).
+        Play = 4,
+        /// The play was refused (reason code in the last field).
+        CannotPlay = 5,
+        /// Played.
+        Played = 6,
+        /// Placing an extra item (SC_FTRI: a second port from one gift).
+        PlacingExtra = 7,
+        /// Removed from the playable items.
+        RemovePlayable = 8,
+        /// Removed from the other items.
+        RemoveOther = 9,
+    }
+}
+
+wire_enum! {
+    /// SETSPECIALITEM operations (`SOCSetSpecialItem.OP_*`).
+    SpecialItemOp {
+        /// Set the item.
+        Set = 1,
+        /// Clear it.
+        Clear = 2,
+        /// A player's pick (request).
+        Pick = 3,
+        /// The pick was declined.
+        Decline = 4,
+        /// Set, as the result of a pick.
+        SetPick = 5,
+        /// Cleared, as the result of a pick.
+        ClearPick = 6,
     }
 }
 

@@ -110,15 +110,16 @@ fn protocol_like() -> impl Strategy<Value = String> {
         })
 }
 
-/// Distinct message texts of the committed fixtures and the 6-player observer recordings (one
-/// sample per type and shape is plenty).
+/// Distinct message texts of the committed fixtures and the observer recordings of 6-player,
+/// sea-board and scenario games (one sample per type and shape is plenty).
 fn fixture_texts() -> Vec<String> {
     let dir =
         std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/transcripts");
     let mut seen = std::collections::BTreeMap::new();
     let entries = std::fs::read_dir(&dir)
         .unwrap()
-        .chain(std::fs::read_dir(dir.join("observer")).unwrap());
+        .chain(std::fs::read_dir(dir.join("observer")).unwrap())
+        .chain(std::fs::read_dir(dir.join("sea")).unwrap());
     for entry in entries {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|x| x == "log") {

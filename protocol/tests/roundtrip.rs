@@ -12,15 +12,19 @@ fn fixture_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/transcripts")
 }
 
-/// The `*.log` files of the fixture directory and of its `observer/` subdirectory (the
-/// 6-player observer recordings), sorted.
+/// The `*.log` files of the fixture directory and of its `observer/` (6-player) and `sea/`
+/// (sea board and scenario) subdirectories of observer recordings, sorted.
 fn fixtures() -> Vec<(PathBuf, String)> {
-    let mut files: Vec<_> = [fixture_dir(), fixture_dir().join("observer")]
-        .into_iter()
-        .flat_map(|d| std::fs::read_dir(d).expect("tests/fixtures/transcripts exists"))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "log"))
-        .collect();
+    let mut files: Vec<_> = [
+        fixture_dir(),
+        fixture_dir().join("observer"),
+        fixture_dir().join("sea"),
+    ]
+    .into_iter()
+    .flat_map(|d| std::fs::read_dir(d).expect("tests/fixtures/transcripts exists"))
+    .map(|e| e.unwrap().path())
+    .filter(|p| p.extension().is_some_and(|x| x == "log"))
+    .collect();
     files.sort();
     assert!(
         files.len() >= 6,
@@ -136,6 +140,19 @@ const UNRECORDED_SAMPLES: &[&str] = &[
     "1106|~botsOnly~1,1,2,3,4,R1,1,0,0,0,1",
     "1107|~botsOnly~1,1,You can't undo that.",
     "1108|~botsOnly~1|PL=4",
+    // A person's client creating a game (what `record_games --create` sends).
+    "1078|p-sc4isl,\t,-,sc4isl,SBL=t,SC=SC_4ISL,PL=4",
+    // Sea-board and scenario messages the recordings may lack (`SOCMovePiece.toCmd`, ...).
+    "1093|sc4isl,2,3,3339,3595",
+    "1094|scpiri,1,3,2826",
+    "1095|scclvi,5,2563,4,0",
+    "1097|sc4isl,2,2,settling a new island",
+    "1098|scftri,1,2,4,1",
+    "1098|scftri,1,4,4",
+    "1099|scwond,1,_SC_WOND,2,-1,-1,-1,0,w2",
+    "1099|scwond,5,_SC_WOND,1,0,3,2311,1,\t",
+    "10001|scfog,1803,3,8",
+    "10002|sc4isl|1|3339|3595",
 ];
 
 #[test]

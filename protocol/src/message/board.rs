@@ -74,9 +74,14 @@ pub enum LayoutPart {
 /// that order, byte for byte.
 ///
 /// Keys the server sends: `HL` hex layout, `NL` number layout, `PL` ports layout, `RH` robber
-/// hex (encodings 1 and 2); `LH` land hex layout, `PL`, `RH`, `PH` pirate hex, `PX` / `RX`
-/// player / robber excluded land areas, and the scenario's added parts (`SOCBoardLarge`'s
-/// `getAddedLayoutParts`: `CV`, `VS`, `LS`, `AL`, `N1`..., `PP`, ...) on the large board.
+/// hex (encodings 1 and 2); on the large board (encoding 3, `SOCBoardLayout2(String, int,
+/// int[] lh, int[] pl, int rh, int ph, int[] px, int[] rx, HashMap added)`): `LH` land hex
+/// layout, `PL`, `RH` (if > 0), `PH` pirate hex (if > 0), `PX` / `RX` land areas players /
+/// the robber are excluded from, and the scenario's Added Layout Parts (`SOCBoardLarge`'s
+/// `getAddedLayoutPart` javadoc lists them): `VS` visual shift (every large board), `AL`
+/// added node lists and `N1`..`N9` node lists (SC_WOND), `CV` cloth villages (SC_CLVI), `CE` /
+/// `VE` dev-card / victory-point special edges (SC_FTRI; 0 replaces a claimed one), `LS` lone
+/// legal settlements and `PP` pirate fleet path (SC_PIRI).
 ///
 /// Values are as sent, never translated: in `HL` the server writes water as **6** and the
 /// desert as **0** (`SOCBoardLayout2.SENTLAND_WATER` / `SENTLAND_DESERT`; in the server's own
@@ -195,21 +200,226 @@ impl BoardLayout2 {
     }
 }
 
-message_struct! {
-    /// Java `SOCPotentialSettlements`: `g,pn,node,...` (classic form). At join pn is -1 and the
-    /// list holds all 54 land nodes.
-    PotentialSettlements = 1057, plain {
-        /// Game name.
-        game: String,
-        /// Player number, -1 for all.
-        player: i32,
-        /// Node coordinates.
-        nodes: Vec<i32>,
+/// Java `SOCPotentialSettlements`: where settlements may go. Classic form `g,pn,node,...`
+/// (`toCmd(String, int, List)`): at join pn is -1 and the list holds all 54 land nodes. The
+/// sea board's form (`toCmd(String, int, List, int, HashSet[], int[][])`, sent when the board
+/// has land areas or legal sea edges) adds [`LandAreas`]:
+///
+/// ```text
+/// g,pn[,node...],NA,n,PAN,p[,LA1,node...][,LA2,node...]...[,SE,edge...]...
+/// ```
+///
+/// In that form the node list before `NA` is optional: none means "not given" (Java `null`:
+/// take the nodes of land area `PAN`, or of every area when `PAN` is 0), and an empty list is
+/// written as the single node `0`; [`PotentialSettlements::potential_nodes`] reads it so.
+/// Nodes are decimal, legal sea edges (scenario SC_PIRI) hexadecimal as `SOCPotentialSettlements`
+/// writes them. Parsing follows `SOCPotentialSettlements.parseDataStr`; the node lists keep the
+/// server's `HashSet` iteration order, so re-encoding gives back the same text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PotentialSettlements {
+    /// Game name.
+    pub game: String,
+    /// Player number, -1 for all.
+    pub player: i32,
+    /// Node coordinates before `NA`, as sent (in the land-area form `[0]` stands for an empty
+    /// list and `[]` for none given).
+    pub nodes: Vec<i32>,
+    /// The sea board's land areas and legal sea edges, if sent.
+    pub land_areas: Option<LandAreas>,
+}
+
+/// The land-area part of a sea board's [`PotentialSettlements`] (Java fields `areaCount`,
+/// `startingLandArea`, `landAreasLegalNodes`, `legalSeaEdges`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LandAreas {
+    /// `NA`: the number of land areas (0 when only legal sea edges are sent).
+    pub area_count: i32,
+    /// `PAN`: the starting land area of the player (or of everyone, pn -1); 0 for none.
+    pub starting_area: i32,
+    /// `LA1`, `LA2`, ...: each area's number and its legal settlement nodes, in the order sent.
+    pub areas: Vec<LandArea>,
+    /// `SE` lists, one per player (SC_PIRI): legal sea edges for ships. A negative value `-e`
+    /// after edge `d` is a range `d..=e` (`SOCPlayer.setRestrictedLegalShips`). Empty if none.
+    pub sea_edges: Vec<Vec<i32>>,
+}
+
+/// A legal sea edge as `SOCPotentialSettlements.toCmd` writes it: lowercase hexadecimal, a
+/// negative value (a range's end) as `-` and the hexadecimal of its magnitude.
+fn sea_edge_hex(e: i32) -> String {
+    if e < 0 {
+        format!("-{:x}", e.unsigned_abs())
+    } else {
+        format!("{e:x}")
+    }
+}
+
+/// Reads a legal sea edge (`Integer.parseInt(tok, 16)`), only in the spelling
+/// [`sea_edge_hex`] writes back.
+fn parse_sea_edge(tok: &str) -> FieldResult<i32> {
+    let bad = || FieldError::new(format!("expected a hexadecimal sea edge, got {tok:?}"));
+    let (neg, digits) = match tok.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, tok),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad());
+    }
+    let magnitude = i64::from_str_radix(digits, 16).map_err(|_| bad())?;
+    let v = i32::try_from(if neg { -magnitude } else { magnitude }).map_err(|_| bad())?;
+    if sea_edge_hex(v) != tok {
+        return Err(bad());
+    }
+    Ok(v)
+}
+
+/// One `LA#` list of [`LandAreas`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LandArea {
+    /// The area number (1 and up; `LA1` is 1).
+    pub number: i32,
+    /// Its legal settlement nodes, in the order sent.
+    pub nodes: Vec<i32>,
+}
+
+impl PotentialSettlements {
+    /// The message type number.
+    pub const TYPE_ID: i32 = 1057;
+
+    /// The potential settlement nodes as `SOCPotentialSettlements.getPotentialSettlements(false)`
+    /// returns them: the node list in the classic form; in the land-area form `None` when no
+    /// list was sent, an empty list for the single node 0.
+    pub fn potential_nodes(&self) -> Option<&[i32]> {
+        match (&self.land_areas, self.nodes.as_slice()) {
+            (None, nodes) => Some(nodes),
+            (Some(_), []) => None,
+            (Some(_), [0]) => Some(&[]),
+            (Some(_), nodes) => Some(nodes),
+        }
+    }
+
+    pub(crate) fn parse_data(data: &str) -> FieldResult<Self> {
+        let mut t = Tokens::new(data, ',');
+        let game = String::read(&mut t)?;
+        let player = t.int()?;
+        let mut nodes = Vec::new();
+        let mut land_areas = None;
+        while let Some(tok) = t.next_token() {
+            if tok == "NA" {
+                land_areas = Some(LandAreas::read_after_na(&mut t)?);
+                break;
+            }
+            nodes.push(parse_i32(tok)?);
+        }
+        Ok(PotentialSettlements {
+            game,
+            player,
+            nodes,
+            land_areas,
+        })
+    }
+
+    pub(crate) fn encode_data(&self, out: &mut String) {
+        out.push('|');
+        let mut w = Writer::new(out, ',', false);
+        w.str(&self.game);
+        w.int(self.player);
+        self.nodes.write(&mut w);
+        if let Some(la) = &self.land_areas {
+            la.write(&mut w);
+        }
+    }
+}
+
+impl LandAreas {
+    /// Reads `n,PAN,p,LA1,...,SE,...` (the `NA` already read).
+    fn read_after_na(t: &mut Tokens<'_>) -> FieldResult<Self> {
+        let area_count = t.int()?;
+        match t.str()? {
+            "PAN" => {}
+            tok => return Err(FieldError::new(format!("expected PAN, got {tok:?}"))),
+        }
+        let starting_area = t.int()?;
+        if starting_area < 0 {
+            return Err(FieldError::new(format!(
+                "negative starting land area {starting_area}"
+            )));
+        }
+        let mut areas: Vec<LandArea> = Vec::new();
+        let mut sea_edges: Vec<Vec<i32>> = Vec::new();
+        while let Some(tok) = t.next_token() {
+            if tok == "SE" {
+                sea_edges.push(Vec::new());
+            } else if let Some(n) = tok.strip_prefix("LA") {
+                if !sea_edges.is_empty() {
+                    return Err(FieldError::new("land area after the sea edges"));
+                }
+                let number = parse_i32(n)?;
+                if number <= 0 {
+                    return Err(FieldError::new(format!("bad land area {tok:?}")));
+                }
+                areas.push(LandArea {
+                    number,
+                    nodes: Vec::new(),
+                });
+            } else if let Some(edges) = sea_edges.last_mut() {
+                edges.push(parse_sea_edge(tok)?);
+            } else if let Some(area) = areas.last_mut() {
+                area.nodes.push(parse_i32(tok)?);
+            } else {
+                return Err(FieldError::new(format!("expected LA# or SE, got {tok:?}")));
+            }
+        }
+        // `toCmd` pads only an empty last list with a 0 (a list at the message's end would
+        // otherwise have no tokens); a 0 anywhere else, or an unpadded empty last list, would
+        // not come back the same.
+        let n = sea_edges.len();
+        for (i, edges) in sea_edges.iter_mut().enumerate() {
+            let last = i + 1 == n;
+            if edges.contains(&0) {
+                if !(last && edges.as_slice() == [0]) {
+                    return Err(FieldError::new(
+                        "sea edge 0 other than as the last list's padding",
+                    ));
+                }
+                edges.clear();
+            } else if last && edges.is_empty() {
+                return Err(FieldError::new("empty last sea-edge list without its 0"));
+            }
+        }
+        Ok(LandAreas {
+            area_count,
+            starting_area,
+            areas,
+            sea_edges,
+        })
+    }
+
+    fn write(&self, w: &mut Writer<'_>) {
+        w.raw("NA");
+        w.int(self.area_count);
+        w.raw("PAN");
+        w.int(self.starting_area);
+        for area in &self.areas {
+            w.raw(&format!("LA{}", area.number));
+            area.nodes.write(w);
+        }
+        let n = self.sea_edges.len();
+        for (i, edges) in self.sea_edges.iter().enumerate() {
+            w.raw("SE");
+            if edges.is_empty() && i + 1 == n {
+                w.int(0);
+            }
+            for &e in edges {
+                w.raw(&sea_edge_hex(e));
+            }
+        }
     }
 }
 
 message_struct! {
-    /// Java `SOCPutPiece`: `g,pn,pieceType,coord` (0 road, 1 settlement, 2 city).
+    /// Java `SOCPutPiece`: `g,pn,pieceType,coord` (0 road, 1 settlement, 2 city; sea board:
+    /// 3 ship on an edge; scenarios: 4 fortress (SC_PIRI), 5 village (SC_CLVI), sent at the
+    /// start; [`crate::codes::PieceType`]).
     PutPiece = 1009, plain {
         /// Game name.
         game: String,
@@ -244,7 +454,10 @@ message_struct! {
 }
 
 message_struct! {
-    /// Java `SOCMoveRobber`: `g,pn,hex`.
+    /// Java `SOCMoveRobber`: `g,pn,hex`. Positive for the robber; on the sea board a negative
+    /// hex moves the pirate ship instead, to hex `-hex`, and 0 takes the pirate off the board
+    /// (SC_PIRI, once every fortress is recaptured): `SOCMoveRobber.getCoordinates`, "positive
+    /// for robber, negative or 0 for pirate". See [`MoveRobber::is_pirate`].
     MoveRobber = 1034, plain {
         /// Game name.
         game: String,
@@ -252,6 +465,19 @@ message_struct! {
         player: i32,
         /// Hex coordinate.
         hex: i32,
+    }
+}
+
+impl MoveRobber {
+    /// Whether this moves the sea board's pirate (a hex of 0 or below) rather than the robber.
+    pub fn is_pirate(&self) -> bool {
+        self.hex <= 0
+    }
+
+    /// The hex the robber or the pirate moves to (the pirate's hex without its sign; 0 = off
+    /// the board).
+    pub fn target_hex(&self) -> i32 {
+        self.hex.saturating_abs()
     }
 }
 
@@ -397,6 +623,161 @@ mod tests {
             let r = Message::parse(text);
             assert!(r.is_err(), "{text:?} gave {r:?}");
         }
+    }
+
+    #[test]
+    fn potential_settlements_classic_and_land_area_forms() {
+        use super::{LandArea, LandAreas};
+        let Message::PotentialSettlements(p) = round_trip("1057|g,-1,69,86,103") else {
+            panic!()
+        };
+        assert_eq!(
+            (&p.land_areas, p.potential_nodes()),
+            (&None, Some(&[69, 86, 103][..]))
+        );
+        // The sea board's placeholder at joining: no nodes at all, classic form.
+        let Message::PotentialSettlements(p) = round_trip("1057|~botsOnly~2,-1") else {
+            panic!()
+        };
+        assert_eq!(p.potential_nodes(), Some(&[][..]));
+        // 2.6.10, a robot-only sea game at its start: no node list (null), 4 areas, PAN 1.
+        let text = "1057|~botsOnly~2,-1,NA,4,PAN,1,LA1,2050,1538,2563,LA2,3599,3855,LA3,LA4,1291";
+        let Message::PotentialSettlements(p) = round_trip(text) else {
+            panic!()
+        };
+        let la = p.land_areas.as_ref().unwrap();
+        assert_eq!((la.area_count, la.starting_area), (4, 1));
+        assert_eq!(
+            la.areas[0],
+            LandArea {
+                number: 1,
+                nodes: vec![2050, 1538, 2563]
+            }
+        );
+        assert_eq!((la.areas[2].nodes.len(), la.sea_edges.len()), (0, 0));
+        assert_eq!(p.potential_nodes(), None);
+        // A node list before NA; the single 0 stands for an empty list.
+        let Message::PotentialSettlements(p) =
+            round_trip("1057|g,2,1538,2050,NA,2,PAN,1,LA1,1538,2050,LA2,3000")
+        else {
+            panic!()
+        };
+        assert_eq!(p.potential_nodes(), Some(&[1538, 2050][..]));
+        let Message::PotentialSettlements(p) = round_trip("1057|g,2,0,NA,1,PAN,1,LA1,5") else {
+            panic!()
+        };
+        assert_eq!(
+            (p.nodes.as_slice(), p.potential_nodes()),
+            (&[0][..], Some(&[][..]))
+        );
+        // SC_PIRI's legal sea edges: hexadecimal, `-` for a range's end, one list per player;
+        // an empty last list is padded with 0, an empty middle one is not.
+        let Message::PotentialSettlements(p) =
+            round_trip("1057|g,-1,NA,2,PAN,1,LA1,5,LA2,6,SE,c07,-c0b,d07,SE,SE,803,-80a,SE,0")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            p.land_areas.unwrap().sea_edges,
+            vec![
+                vec![0xc07, -0xc0b, 0xd07],
+                vec![],
+                vec![0x803, -0x80a],
+                vec![]
+            ]
+        );
+        // Only legal sea edges (a player joining a started SC_PIRI game): NA 0, PAN 0.
+        let Message::PotentialSettlements(p) = round_trip("1057|g,3,1538,NA,0,PAN,0,SE,a03,a04")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            p.land_areas,
+            Some(LandAreas {
+                area_count: 0,
+                starting_area: 0,
+                areas: vec![],
+                sea_edges: vec![vec![0xa03, 0xa04]]
+            })
+        );
+        for bad in [
+            "1057|g",
+            "1057|g,x",
+            "1057|g,-1,1,x",
+            "1057|g,-1,NA",
+            "1057|g,-1,NA,x,PAN,1",
+            "1057|g,-1,NA,1,PAM,1",
+            "1057|g,-1,NA,1,PAN",
+            "1057|g,-1,NA,1,PAN,-1",
+            "1057|g,-1,NA,1,PAN,1,5",
+            "1057|g,-1,NA,1,PAN,1,LA0,5",
+            "1057|g,-1,NA,1,PAN,1,LAx,5",
+            "1057|g,-1,NA,1,PAN,1,LA1,x",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,a03,LA2,6",
+            // Not as `toCmd` writes it, so it could not come back the same.
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,0,SE,a03",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,a03,0",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,A03",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,0a03",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,+a03",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,-0",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,g",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,-",
+            "1057|g,-1,NA,1,PAN,1,LA1,5,SE,100000000",
+        ] {
+            let r = Message::parse(bad);
+            assert!(r.is_err(), "{bad:?} gave {r:?}");
+        }
+    }
+
+    /// 2.7, scenario SC_PIRI (recorded 2026-12-01, the land hexes and area nodes cut short):
+    /// the pirate fleet's path `PP`, each player's lone settlement `LS`, the pirate hex `PH`.
+    #[test]
+    fn scenario_layout_and_legal_sea_edges_round_trip() {
+        let Message::BoardLayout2(b) = round_trip("1084|scpiri,3,PP,[14,3338,3336,2823,2310,1799,1286,775,264,266,779,1290,1801,2314,2827,LS,[4,3591,7,2053,1541,PH,3338,LH,[6,2821,1,6,3082,2,5,PL,[24,0,5,0,3,1,4,2,0,11,13,271,784,1808,2576,3087,3596,3,3,5,5,5,6,6,6,VS,[2,3,-1") else {
+            panic!()
+        };
+        assert_eq!(
+            b.keys().collect::<Vec<_>>(),
+            ["PP", "LS", "PH", "LH", "PL", "VS"]
+        );
+        assert_eq!(
+            (b.int("PH"), b.array("LS").map(<[i32]>::len)),
+            (Some(3338), Some(4))
+        );
+        // Its POTENTIALSETTLEMENTS: one land area, and each player's legal sea edges as
+        // hexadecimal ranges (`-c0b` ends the range from `c07`).
+        let Message::PotentialSettlements(p) = round_trip("1057|scpiri,-1,NA,1,PAN,1,LA1,2058,1546,523,SE,c07,-c0b,d07,-d0b,e04,-e0a,SE,207,-20b,107,-10b,4,-a,SE,803,-80a,903,905,a03,a04,SE,603,-60a,503,505,403,404") else {
+            panic!()
+        };
+        let la = p.land_areas.unwrap();
+        assert_eq!(la.sea_edges.len(), 4);
+        assert_eq!(la.sea_edges[1], [0x207, -0x20b, 0x107, -0x10b, 4, -0xa]);
+    }
+
+    #[test]
+    fn pirate_moves_are_negative_hexes() {
+        let Message::MoveRobber(m) = round_trip("1034|g,2,-2311") else {
+            panic!()
+        };
+        assert!(m.is_pirate());
+        assert_eq!(m.target_hex(), 2311);
+        let Message::MoveRobber(m) = round_trip("1034|g,2,1797") else {
+            panic!()
+        };
+        assert!(!m.is_pirate());
+        let Message::MoveRobber(m) = round_trip("1034|g,-1,0") else {
+            panic!()
+        };
+        assert_eq!((m.is_pirate(), m.target_hex()), (true, 0));
+        let Message::PutPiece(p) = round_trip("1009|g,1,3,3339") else {
+            panic!()
+        };
+        assert_eq!(
+            crate::codes::PieceType::from_wire(p.piece_type),
+            Some(crate::codes::PieceType::Ship)
+        );
     }
 
     #[test]

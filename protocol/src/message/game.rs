@@ -19,11 +19,88 @@ message_struct! {
     }
 }
 
-message_struct! {
-    /// Java `SOCJoinGameAuth`: `g` (classic board: no board-size fields). Join accepted.
-    JoinGameAuth = 1021, plain {
-        /// Game name.
-        game: String,
+/// Java `SOCJoinGameAuth`: the join was accepted. `g` on the classic and 6-player boards;
+/// `g,height,width[,S,vs1,vs2,...]` on the large (sea) board, written by
+/// `SOCJoinGameAuth.toCmd` whenever the height or width is not 0 (`SOCGameHandler.joinGame`
+/// sends `SOCBoardLarge`'s size and, from 2.5, its visual shift `VS`), for example
+/// `1021|~botsOnly~2,20,21,S,-2,1,3,0`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JoinGameAuth {
+    /// Game name.
+    pub game: String,
+    /// The large board's size and visual shift; `None` for a classic or 6-player board.
+    pub board: Option<BoardSize>,
+}
+
+/// The board fields of a sea-board [`JoinGameAuth`] (`SOCJoinGameAuth.getBoardHeight`,
+/// `getBoardWidth`, `getLayoutVS`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardSize {
+    /// Board height in rows (`SOCBoardLarge.getBoardHeight`, e.g. 20).
+    pub height: i32,
+    /// Board width in columns (e.g. 21).
+    pub width: i32,
+    /// The optional field after the `S` marker: the board's visual shift and trim
+    /// (`SOCBoardLarge` layout part `VS`: shift down, shift right[, trim bottom, trim right],
+    /// in quarters of a hex; 2 values before 2.4, 4 since), at least 2 values; `None` when not
+    /// sent.
+    pub visual_shift: Option<Vec<i32>>,
+}
+
+impl JoinGameAuth {
+    /// The message type number.
+    pub const TYPE_ID: i32 = 1021;
+
+    pub(crate) fn parse_data(data: &str) -> FieldResult<Self> {
+        let mut t = Tokens::new(data, ',');
+        let game = String::read(&mut t)?;
+        if t.is_done() {
+            return Ok(JoinGameAuth { game, board: None });
+        }
+        let height = t.int()?;
+        let width = t.int()?;
+        let visual_shift = match t.next_token() {
+            None => None,
+            // `parseDataStr` gives up on any other marker ("in case a later version adds other
+            // optional fields").
+            Some("S") => {
+                let vs = Vec::<i32>::read(&mut t)?;
+                if vs.len() < 2 {
+                    return Err(FieldError::new(format!(
+                        "visual shift needs at least 2 values, got {}",
+                        vs.len()
+                    )));
+                }
+                Some(vs)
+            }
+            Some(other) => {
+                return Err(FieldError::new(format!(
+                    "unknown optional-field marker {other:?}"
+                )))
+            }
+        };
+        Ok(JoinGameAuth {
+            game,
+            board: Some(BoardSize {
+                height,
+                width,
+                visual_shift,
+            }),
+        })
+    }
+
+    pub(crate) fn encode_data(&self, out: &mut String) {
+        out.push('|');
+        let mut w = Writer::new(out, ',', false);
+        w.str(&self.game);
+        if let Some(b) = &self.board {
+            w.int(b.height);
+            w.int(b.width);
+            if let Some(vs) = &b.visual_shift {
+                w.raw("S");
+                vs.write(&mut w);
+            }
+        }
     }
 }
 
@@ -501,7 +578,9 @@ impl DeclinePlayerRequest {
 }
 
 message_struct! {
-    /// Java `SOCSimpleRequest`: `g,pn,reqType,v1,v2` (1 = PROMPT_PICK_RESOURCES: re-pick v1).
+    /// Java `SOCSimpleRequest`: `g,pn,reqType,v1,v2` (1 = PROMPT_PICK_RESOURCES: re-pick v1;
+    /// scenarios: 1000 SC_PIRI_FORT_ATTACK, 1001 TRADE_PORT_PLACE; see
+    /// [`crate::codes::SimpleRequestType`]).
     SimpleRequest = 1089, plain {
         /// Game name.
         game: String,
@@ -518,7 +597,9 @@ message_struct! {
 
 message_struct! {
     /// Java `SOCSimpleAction`: `g,pn,actType,v1,v2` (1 DEVCARD_BOUGHT v1 = cards left;
-    /// 3 RSRC_TYPE_MONOPOLIZED v1 = amount, v2 = resource).
+    /// 3 RSRC_TYPE_MONOPOLIZED v1 = amount, v2 = resource; sea board and scenarios:
+    /// 4 BOARD_EDGE_SET_SPECIAL, 1001 SC_PIRI_FORT_ATTACK_RESULT, 1002 TRADE_PORT_REMOVED,
+    /// 1003 SC_CLVI_VILLAGE_PLAYER_REMOVED; see [`crate::codes::SimpleActionType`]).
     SimpleAction = 1090, plain {
         /// Game name.
         game: String,
@@ -551,6 +632,40 @@ mod tests {
         assert_eq!((s.nickname.as_str(), s.player, s.robot), ("", 3, true));
         rt("1017|~botsOnly~40,robot 3,robot 2,robot 4,samplebot1");
         rt("1011|mybot,-,g");
+    }
+
+    #[test]
+    fn join_game_auth_board_forms() {
+        let Message::JoinGameAuth(a) = rt("1021|~botsOnly~40") else {
+            panic!()
+        };
+        assert_eq!(a.board, None);
+        // 2.6.10, a 4-player sea board: height 20, width 21, visual shift -2,1,3,0.
+        let Message::JoinGameAuth(a) = rt("1021|~botsOnly~2,20,21,S,-2,1,3,0") else {
+            panic!()
+        };
+        assert_eq!(
+            a.board,
+            Some(BoardSize {
+                height: 20,
+                width: 21,
+                visual_shift: Some(vec![-2, 1, 3, 0])
+            })
+        );
+        let Message::JoinGameAuth(a) = rt("1021|g,16,18") else {
+            panic!()
+        };
+        assert_eq!(a.board.unwrap().visual_shift, None);
+        for bad in [
+            "1021|g,16",
+            "1021|g,16,x",
+            "1021|g,16,18,S",
+            "1021|g,16,18,S,1",
+            "1021|g,16,18,T,1,2",
+            "1021|g,16,18,S,1,x",
+        ] {
+            assert!(Message::parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -211,6 +211,59 @@ impl NewGameWithOptions {
     }
 }
 
+/// Java `SOCNewGameWithOptionsRequest`: `nick,pw,host,g,opts`, a person's client asks to create
+/// (and join) a game with options; `SOCNewGameWithOptionsRequest.toCmd` writes the options as
+/// `SOCGameOption.packOptionsToString` packs them (`SBL=t,SC=SC_4ISL,PL=4`) and `parseDataStr`
+/// reads them as the rest of the message. Never sent by a robot; the server answers with
+/// JOINGAMEAUTH (the creator is the game's first member) or a STATUSMESSAGE refusal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGameWithOptionsRequest {
+    /// Creator's nickname.
+    pub nickname: String,
+    /// Password (empty = `\t`).
+    pub password: String,
+    /// Host (`-` from our clients).
+    pub host: String,
+    /// Game name.
+    pub game: String,
+    /// Option string, rest of the message.
+    pub options: String,
+}
+
+impl NewGameWithOptionsRequest {
+    /// The message type number.
+    pub const TYPE_ID: i32 = 1078;
+
+    pub(crate) fn parse_data(data: &str) -> FieldResult<Self> {
+        let mut t = Tokens::new(data, ',');
+        let nickname = String::read(&mut t)?;
+        let password = String::read(&mut t)?;
+        let host = String::read(&mut t)?;
+        let game = String::read(&mut t)?;
+        let options = t.rest();
+        if options.is_empty() {
+            return Err(FieldError::new("missing options"));
+        }
+        Ok(NewGameWithOptionsRequest {
+            nickname,
+            password,
+            host,
+            game,
+            options: options.to_owned(),
+        })
+    }
+
+    pub(crate) fn encode_data(&self, out: &mut String) {
+        out.push('|');
+        let mut w = Writer::new(out, ',', false);
+        w.str(&self.nickname);
+        w.str(&self.password);
+        w.str(&self.host);
+        w.str(&self.game);
+        w.raw(&self.options);
+    }
+}
+
 message_struct! {
     /// Java `SOCDeleteGame`: `g`, the game was destroyed (end-of-game cue in bot-only games).
     DeleteGame = 1015, plain {

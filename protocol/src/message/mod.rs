@@ -1,6 +1,6 @@
 //! Typed messages: [`Message`] has one variant per message type a robot sends or receives in a
-//! classic 4-player game or a 6-player one (plus a few superseded ones that are cheap to parse),
-//! and [`Message::Unknown`] for every other type number. Imports [`crate::wire`] and
+//! classic 4-player game, a 6-player one or a sea-board / scenario game (plus a few superseded
+//! ones that are cheap to parse), and [`Message::Unknown`] for every other type number. Imports [`crate::wire`] and
 //! [`crate::error`] only.
 //!
 //! Wire text layout (guide §1.2):
@@ -67,6 +67,7 @@ mod game;
 mod lobby;
 mod request;
 mod resources;
+mod sea;
 mod trade;
 mod turn;
 mod types;
@@ -77,6 +78,7 @@ pub use chat::*;
 pub use game::*;
 pub use lobby::*;
 pub use resources::*;
+pub use sea::*;
 pub use trade::*;
 pub use turn::*;
 pub use types::*;
@@ -178,7 +180,7 @@ macro_rules! messages {
 messages! {
     // lobby.rs: connection and lobby
     Version, ServerPing, Channels, ImARobot, UpdateRobotParams, RejectConnection, StatusMessage,
-    BCastTextMsg, NewGame, NewGameWithOptions, DeleteGame, Games, GamesWithOptions,
+    BCastTextMsg, NewGame, NewGameWithOptions, NewGameWithOptionsRequest, DeleteGame, Games, GamesWithOptions,
     GameOptionInfo, ChangeGameOptions, BotJoinGameRequest, LeaveAll,
     // game.rs: membership, seats, game flow
     JoinGame, JoinGameAuth, GameMembers, LeaveGame, SitDown, SetSeatLock, ChangeFace,
@@ -199,6 +201,9 @@ messages! {
     BuyDevCardRequest, DevCardAction, DevCardCount, SetPlayedDevCard, PlayDevCardRequest,
     // chat.rs: text
     GameTextMsg, GameServerText,
+    // sea.rs: sea board and scenarios
+    MovePiece, RemovePiece, PieceValue, SVPTextMessage, InventoryItemAction, SetSpecialItem,
+    RevealFogHex, SetShipRouteClosed,
 }
 
 impl Message {
@@ -282,8 +287,17 @@ impl Message {
             M::PlayDevCardRequest(m) => &m.game,
             M::GameTextMsg(m) => &m.game,
             M::GameServerText(m) => &m.game,
+            M::MovePiece(m) => &m.game,
+            M::RemovePiece(m) => &m.game,
+            M::PieceValue(m) => &m.game,
+            M::SVPTextMessage(m) => &m.game,
+            M::InventoryItemAction(m) => &m.game,
+            M::SetSpecialItem(m) => &m.game,
+            M::RevealFogHex(m) => &m.game,
+            M::SetShipRouteClosed(m) => &m.game,
             M::NewGame(m) => &m.game,
             M::NewGameWithOptions(m) => &m.game,
+            M::NewGameWithOptionsRequest(m) => &m.game,
             M::DeleteGame(m) => &m.game,
             M::BotJoinGameRequest(m) => &m.game,
             _ => return None,
