@@ -8,8 +8,7 @@ use super::chance::{Chance, Outcome, Sampled};
 use super::ids::{HexId, Seat, MAX_SEATS};
 use super::phase::Phase;
 use super::resources::{
-    DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
-    SHIP_COST,
+    DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
 };
 use super::sets::BitSet;
 use super::shape::{Part, Shape};

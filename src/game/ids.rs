@@ -4,10 +4,32 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 macro_rules! dense_id {
-    ($(#[$meta:meta])* $name:ident, $repr:ty, $count:expr, $what:literal) => {
+    ($(#[$meta:meta])* $name:ident, u8, $count:expr, $what:literal) => {
         $(#[$meta])*
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-        pub struct $name($repr);
+        pub struct $name(u8);
+        dense_id!(@body $name, u8, $count, $what);
+    };
+    ($(#[$meta:meta])* $name:ident, u16, $count:expr, $what:literal) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+        pub struct $name(u16);
+
+        /// Hashes an id below 256 as the one byte it was before ids were widened for the
+        /// sea grid, so classic states and actions hash as they always did (the search
+        /// benchmark's checksum hashes the chosen actions).
+        impl std::hash::Hash for $name {
+            #[inline]
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                match u8::try_from(self.0) {
+                    Ok(b) => b.hash(state),
+                    Err(_) => self.0.hash(state),
+                }
+            }
+        }
+        dense_id!(@body $name, u16, $count, $what);
+    };
+    (@body $name:ident, $repr:ty, $count:expr, $what:literal) => {
 
         impl $name {
             /// How many ids exist.

@@ -6,8 +6,7 @@ use super::action::{Action, ActionList, ACTION_LIST_CAPACITY};
 use super::ids::Seat;
 use super::phase::Phase;
 use super::resources::{
-    DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
-    SHIP_COST,
+    DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
 };
 use super::sets::BitSet;
 use super::shape::{Part, Shape};

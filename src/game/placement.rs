@@ -74,7 +74,13 @@ impl<S: Shape> State<S> {
             }
         }
         if let Some(f) = self.fleet.get() {
+            // An own building joins the seat's roads and ships into one route.
+            if !f.ships[s].is_empty() && !self.roads[s].is_empty() {
+                self.update_road_len(s);
+                changed = true;
+            }
             // Opponents' ships are cut the same way (a route counts roads and ships).
+            let f = self.fleet.get().expect("a sea board");
             let ships = f.ships;
             let ship_nodes = f.ship_nodes;
             for o in self.seats() {

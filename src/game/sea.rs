@@ -194,10 +194,7 @@ impl<S: Shape> Board<S> {
             let x = topo
                 .hex_from_server(t[0])
                 .filter(|&x| on_board.contains(x))
-                .ok_or(LayoutError::BadLandHex {
-                    index,
-                    value: t[0],
-                })?;
+                .ok_or(LayoutError::BadLandHex { index, value: t[0] })?;
             let kind = t[1];
             board.hex_resource[x.index()] = match kind {
                 1..=5 => Resource::from_server(kind),
@@ -322,6 +319,46 @@ impl<S: Shape> Board<S> {
         Ok(b)
     }
 
+    /// This board with its resource hexes' resources, their numbers and the port types
+    /// shuffled (deserts, gold and fog stay where they are): fresh boards of one geometry for
+    /// playouts and tests.
+    pub fn reshuffled<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Board<S> {
+        use rand::seq::SliceRandom;
+        let topo = S::topology();
+        let producing: Vec<HexId> = topo
+            .hexes()
+            .filter(|h| self.hex_resource[h.index()].is_some())
+            .collect();
+        let mut kinds: Vec<Resource> = producing
+            .iter()
+            .filter_map(|h| self.hex_resource[h.index()])
+            .collect();
+        let numbered: Vec<HexId> = topo
+            .hexes()
+            .filter(|h| self.hex_number[h.index()] != 0)
+            .collect();
+        let mut numbers: Vec<u8> = numbered
+            .iter()
+            .map(|h| self.hex_number[h.index()])
+            .collect();
+        kinds.shuffle(rng);
+        numbers.shuffle(rng);
+        let mut resource = self.hex_resource;
+        let mut number = self.hex_number;
+        for (h, r) in producing.iter().zip(kinds) {
+            resource[h.index()] = Some(r);
+        }
+        for (h, n) in numbered.iter().zip(numbers) {
+            number[h.index()] = n;
+        }
+        let mut ports = self.ports;
+        let n = self.port_kinds().len();
+        ports.as_mut()[..n].shuffle(rng);
+        let mut b = Board::new(resource, number, ports, self.robber_start);
+        b.land = self.land;
+        b
+    }
+
     /// The sea data, on a sea board.
     #[inline]
     pub fn sea(&self) -> Option<&SeaLand<S>> {
@@ -416,8 +453,7 @@ impl<S: Shape> State<S> {
         for e in f.ships[s] - f.built_this_turn - self.pirate_sides() {
             let open = topo.edge_nodes[e.index()].iter().any(|&n| {
                 !own.contains(n)
-                    && !(topo.node_edge_set[n.index()] - S::Edges::single(e))
-                        .intersects(f.ships[s])
+                    && !(topo.node_edge_set[n.index()] - S::Edges::single(e)).intersects(f.ships[s])
             });
             if open {
                 out.insert(e);

@@ -326,7 +326,6 @@ bit_set!(
     HexSet6Iter
 );
 
-
 macro_rules! wide_set {
     ($(#[$meta:meta])* $name:ident, $words:expr, $id:ident, $count:expr, $iter:ident) => {
         $(#[$meta])*
@@ -567,7 +566,10 @@ mod tests {
         let b = <NodeSetSea as BitSet>::single(NodeId::new(200));
         assert!(BitSet::intersects(a, b));
         assert_eq!((a - b) | b, a);
-        assert_eq!(BitSet::first(a - <NodeSetSea as BitSet>::single(NodeId::new(0))), Some(NodeId::new(1)));
+        assert_eq!(
+            BitSet::first(a - <NodeSetSea as BitSet>::single(NodeId::new(0))),
+            Some(NodeId::new(1))
+        );
         assert_eq!(BitSet::iter(a).len(), ids.len());
     }
 }

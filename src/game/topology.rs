@@ -260,7 +260,14 @@ impl<S: Shape> Topology<S> {
                     at(-1, -1),
                 ]);
                 // The sides: NW, NE, E, SE, SW, W (`SOCBoardLarge.getAdjacentEdgesToHex_arr`).
-                edges.extend([at(-1, -1), at(-1, 0), at(0, 1), at(1, 0), at(1, -1), at(0, -1)]);
+                edges.extend([
+                    at(-1, -1),
+                    at(-1, 0),
+                    at(0, 1),
+                    at(1, 0),
+                    at(1, -1),
+                    at(0, -1),
+                ]);
             }
         }
         Topology::assemble(
