@@ -3,7 +3,8 @@
 //! count), points = pieces + VP cards + awards, caches match a recomputation, every state
 //! survives `from_setup(to_setup())`, and the same seed plays the same game.
 //! `ENGINE_GAMES=100000` for the full run (default 1500 classic 4-player games for CI, and a
-//! share of that for each other board and seat count).
+//! share of that for each other board and seat count: the 6-player board, and the sea boards
+//! of the recorded 2.6.10 games with their hexes and ports reshuffled each game).
 
 use catan_bot::agent::playout::{HeuristicPolicy, PlayoutPolicy, UniformPolicy};
 use catan_bot::game::{
@@ -296,7 +297,7 @@ fn sea6_board(rng: &mut SmallRng) -> Board<Sea6> {
 #[test]
 fn sea_games_use_every_sea_action() {
     use catan_bot::game::Action;
-    let mut counts = [0u32; 4];
+    let mut counts = [0u32; 5];
     for seed in 0..20u64 {
         let mut rng = SmallRng::seed_from_u64(seed);
         let rules = Rules {
@@ -325,6 +326,7 @@ fn sea_games_use_every_sea_action() {
                 Action::BuildShip(_) => counts[0] += 1,
                 Action::MoveShip { .. } => counts[1] += 1,
                 Action::MovePirate(_) => counts[2] += 1,
+                Action::PickGold(_) => counts[4] += 1,
                 _ => {}
             }
             st.apply(list[i], &mut rng);
@@ -332,7 +334,7 @@ fn sea_games_use_every_sea_action() {
         }
         counts[3] += st.seats().map(|s| u32::from(st.special_vp(s))).sum::<u32>();
     }
-    println!("ships built, moved, pirate moves, special VP: {counts:?}");
+    println!("ships built, moved, pirate moves, special VP, gold picks: {counts:?}");
     assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
 }
 

@@ -475,3 +475,81 @@ fn recorded_pieces_stand_on_legal_spots() {
     assert!(check_recorded_pieces::<Sea>(sea_fixture::SEA_4P) > 40);
     assert!(check_recorded_pieces::<Sea6>(sea_fixture::SEA_6P) > 40);
 }
+
+#[test]
+fn gold_hexes_give_free_picks_when_rolled_and_at_the_second_settlement() {
+    use catan_bot::game::Outcome;
+    let b = board();
+    let topo = Sea::topology();
+    let l = *b.sea().unwrap();
+    let g = l.gold.first().expect("the recorded board has gold");
+    let d = b.hex_number[g.index()];
+    assert!(d >= 2);
+    let n = (topo.hex_node_set[g.index()] & l.nodes).first().unwrap();
+    // Seat 0's settlement and seat 1's city beside the gold hex (two corners apart).
+    let m = (topo.hex_node_set[g.index()] & l.nodes)
+        .into_iter()
+        .find(|&m| m != n && !topo.node_neighbours[n.index()].contains(m))
+        .unwrap();
+    let mut s = State::new(b, Rules::default(), Seat::new(0)).to_setup();
+    s.phase = Phase::RollOrCard;
+    s.turn = 5;
+    s.settlements.0[0].insert(n);
+    s.cities.0[1].insert(m);
+    s.robber = l.land.into_iter().find(|&h| h != g).unwrap();
+    let mut st = State::from_setup(&s).unwrap();
+    st.apply_with(
+        Action::Roll,
+        Outcome {
+            dice: Some(d),
+            ..Outcome::default()
+        },
+    );
+    assert_eq!(st.phase(), Phase::PickGold);
+    assert_eq!(
+        (st.gold_owed(Seat::new(0)), st.gold_owed(Seat::new(1))),
+        (1, 2)
+    );
+    assert_eq!(st.to_move(), Seat::new(0));
+    assert_eq!(actions(&st).len(), 5);
+    assert_eq!(State::from_setup(&st.to_setup()).unwrap(), st);
+    let before = st.hand(Seat::new(0)).total();
+    st.apply(
+        Action::PickGold(ResourceSet::new(0, 1, 0, 0, 0)),
+        &mut rand::thread_rng(),
+    );
+    assert_eq!(st.hand(Seat::new(0)).total(), before + 1);
+    assert_eq!(st.to_move(), Seat::new(1));
+    assert_eq!(actions(&st).len(), 15, "two picks of five kinds");
+    assert!(!st.is_legal(Action::PickGold(ResourceSet::new(0, 1, 0, 0, 0))));
+    st.apply(
+        Action::PickGold(ResourceSet::new(2, 0, 0, 0, 0)),
+        &mut rand::thread_rng(),
+    );
+    assert_eq!(st.phase(), Phase::Main);
+    // The robber on the gold hex blocks it.
+    s.robber = g;
+    let mut st = State::from_setup(&s).unwrap();
+    st.apply_with(
+        Action::Roll,
+        Outcome {
+            dice: Some(d),
+            ..Outcome::default()
+        },
+    );
+    assert_eq!(st.phase(), Phase::Main);
+    // A second initial settlement beside gold picks before its road (on this board the
+    // gold is off the starting island: open every legal node to placement).
+    let mut open = board();
+    open.land.0.start_nodes = l.nodes;
+    let mut s = State::new(open, Rules::default(), Seat::new(0)).to_setup();
+    s.phase = Phase::InitialSettlement2;
+    let mut st = State::from_setup(&s).unwrap();
+    st.apply(Action::PlaceInitialSettlement(n), &mut rand::thread_rng());
+    let gold_beside = (topo.node_hexes(n) & l.gold).len() as u8;
+    assert_eq!(st.phase(), Phase::PickGold);
+    assert_eq!(st.gold_owed(Seat::new(0)), gold_beside);
+    let pick = ResourceSet::new(0, 0, gold_beside, 0, 0);
+    st.apply(Action::PickGold(pick), &mut rand::thread_rng());
+    assert_eq!(st.phase(), Phase::InitialRoad2);
+}

@@ -163,6 +163,7 @@ pub fn action_message<S: Shape>(
         // Sea boards (not yet played by the client): a ship is a PUTPIECE of type 3; the
         // pirate a MOVEROBBER with the hex negated (`SOCMoveRobber`).
         Action::BuildShip(e) => put(PieceType::Ship, topo.edge_to_server(e)),
+        Action::PickGold(set) => M::PickResources(proto::PickResources::robot(&g, to_wire(set))),
         Action::MovePirate(h) => M::MoveRobber(proto::MoveRobber {
             game: g.clone(),
             player: pn(me),

@@ -78,6 +78,9 @@ pub enum Action {
     /// `PlacingRobber`: the server's WAITING_FOR_ROBBER_OR_PIRATE choice and PLACING_PIRATE
     /// as one action; robbing as with [`Action::MoveRobber`]).
     MovePirate(HexId),
+    /// Sea boards, phase `PickGold`: take these free resources for gold hexes (as many as
+    /// [`State::gold_owed`](super::State::gold_owed); `SOCPickResources`).
+    PickGold(ResourceSet),
 }
 
 /// Capacity of an [`ActionList`]. Main phase needs at most ~170 (5 cities, 54 settlements,

@@ -55,6 +55,12 @@ impl<S: Shape> State<S> {
                 self.road_spots(self.current).contains(e)
             }
             (Phase::YearOfPlenty, Action::PickYearOfPlenty(x, y)) => self.bank_can_give(x, y),
+            (Phase::PickGold, Action::PickGold(d)) => {
+                d.total() == u32::from(self.gold_owed(self.to_move()))
+                    && Resource::ALL
+                        .into_iter()
+                        .all(|r| self.bank_has(r, i16::from(d[r])))
+            }
             (_, Action::OfferTrade(o)) => self.can_offer(o),
             _ => {
                 let mut l = ActionList::new();
@@ -231,6 +237,25 @@ impl<S: Shape> State<S> {
                 }
             }
             Action::MovePirate(h) => self.move_pirate(h, chance),
+            Action::PickGold(d) => {
+                let seat = self.to_move();
+                for r in Resource::ALL {
+                    if d[r] > 0 {
+                        self.gain(seat, r, d[r]);
+                    }
+                }
+                if let Some(f) = self.fleet.get_mut() {
+                    f.gold_owed[seat] = 0;
+                }
+                if self.next_gold_picker().is_none() {
+                    // Back to the second initial road, or to the turn after the roll.
+                    self.phase = if self.turn == 0 {
+                        Phase::InitialRoad2
+                    } else {
+                        Phase::Main
+                    };
+                }
+            }
             Action::BuildCity(n) => {
                 self.pay(s, CITY_COST);
                 self.settlements[s].remove(n);
@@ -328,7 +353,11 @@ impl<S: Shape> State<S> {
             };
         } else {
             self.distribute(d);
-            self.phase = Phase::Main;
+            self.phase = if S::SEA && self.deal_gold(d) {
+                Phase::PickGold
+            } else {
+                Phase::Main
+            };
         }
     }
 

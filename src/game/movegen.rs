@@ -113,6 +113,19 @@ impl<S: Shape> State<S> {
                 }
                 out.push(Action::DeclineOffer);
             }
+            Phase::PickGold => {
+                let k = u32::from(self.gold_owed(self.to_move()));
+                let room = ACTION_LIST_CAPACITY - out.len();
+                for_each_discard(ResourceSet([k as u8; 5]), k, &mut |d| {
+                    if out.len() < room.min(DISCARD_CAP)
+                        && Resource::ALL
+                            .into_iter()
+                            .all(|r| self.bank_has(r, i16::from(d[r])))
+                    {
+                        out.push(Action::PickGold(d));
+                    }
+                });
+            }
             Phase::Over => {}
         }
     }

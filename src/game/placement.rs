@@ -24,6 +24,14 @@ impl<S: Shape> State<S> {
                 }
             }
             self.phase = Phase::InitialRoad2;
+            if S::SEA {
+                // One free pick per gold hex beside it (`putPieceCommon` in START2A).
+                let gold = self.gold_beside(n);
+                if let (true, Some(f)) = (gold > 0, self.fleet.get_mut()) {
+                    f.gold_owed[s] = gold;
+                    self.phase = Phase::PickGold;
+                }
+            }
         } else {
             self.phase = Phase::InitialRoad1;
         }

@@ -28,9 +28,14 @@
 //!   seat's starting areas gives 2 special victory points; `_SC_SANY`, 1 for the first one
 //!   (`SOCPlayer.putPiece_settlement_checkScenarioSVPs`).
 //!
-//! Not modelled yet: gold hexes produce nothing (the server asks for a free pick), fog hexes
-//! are land that produces nothing and is never revealed, scenario pieces (villages, special
-//! edges, the pirate fleet of SC_PIRI) and the robber's excluded land areas.
+//! - a gold hex gives a free pick of any resource instead of a card: one per settlement and
+//!   two per city when rolled (the robber blocks it), one per gold hex beside the second
+//!   initial settlement (`SOCGame.rollDice` → `getResourcesGainedFromRoll`, `GOLD_LOCAL`;
+//!   `putPieceCommon` in START2A), picked in `Phase::PickGold`.
+//!
+//! Not modelled yet: fog hexes are land that produces nothing and is never revealed,
+//! scenario pieces (villages, special edges, the pirate fleet of SC_PIRI) and the robber's
+//! excluded land areas.
 
 use super::board::{Board, LayoutError, PortKind};
 use super::ids::{BySeat, EdgeId, HexId, NodeId, Seat};
@@ -122,6 +127,9 @@ pub struct Fleet<S: Shape> {
     pub svp_areas: BySeat<u32>,
     /// Special victory points per seat (`SOCPlayer.getSpecialVP`).
     pub svp: BySeat<u8>,
+    /// Free resources each seat still picks for gold hexes (nonzero only in
+    /// `Phase::PickGold`; `SOCPlayer.getNeedToPickGoldHexResources`).
+    pub gold_owed: BySeat<u8>,
     /// Cache: nodes touched by each seat's ships.
     pub(crate) ship_nodes: BySeat<S::Nodes>,
     /// Cache: edges touching each seat's buildings, or its ship nodes free of opponents'
@@ -412,6 +420,63 @@ impl<S: Shape> State<S> {
         self.fleet
             .get()
             .map_or(0, |f| MAX_SHIPS - f.ships[seat].len())
+    }
+
+    /// Free resources `seat` still picks for gold hexes (0 off the sea boards and outside
+    /// `Phase::PickGold`).
+    #[inline]
+    pub fn gold_owed(&self, seat: Seat) -> u8 {
+        self.fleet.get().map_or(0, |f| f.gold_owed[seat])
+    }
+
+    /// Deals the picks of gold hexes rolled `d` (not under the robber) to the buildings
+    /// beside them; whether anyone picks.
+    pub(super) fn deal_gold(&mut self, d: u8) -> bool {
+        let topo = S::topology();
+        let robber = self.robber;
+        let hexes = match self.board.land.get() {
+            Some(l) => self.board.hexes_with_number(d) & l.gold,
+            None => return false,
+        };
+        let (settlements, cities) = (self.settlements, self.cities);
+        let Some(f) = self.fleet.get_mut() else {
+            return false;
+        };
+        let mut any = false;
+        for h in hexes {
+            if h == robber {
+                continue;
+            }
+            let ns = topo.hex_node_set[h.index()];
+            for s in Seat::first(S::SEATS) {
+                let n = (settlements[s] & ns).len() + 2 * (cities[s] & ns).len();
+                f.gold_owed[s] += n as u8;
+                any |= n > 0;
+            }
+        }
+        any
+    }
+
+    /// The gold hexes beside node `n` (sea boards).
+    pub(super) fn gold_beside(&self, n: NodeId) -> u8 {
+        match self.board.land.get() {
+            Some(l) => (S::topology().node_hex_set[n.index()] & l.gold).len() as u8,
+            None => 0,
+        }
+    }
+
+    /// The seat that picks next in `Phase::PickGold`: the first from the current player on
+    /// that owes picks.
+    pub(super) fn next_gold_picker(&self) -> Option<Seat> {
+        let f = self.fleet.get()?;
+        let mut s = self.current;
+        for _ in 0..S::SEATS {
+            if f.gold_owed[s] > 0 {
+                return Some(s);
+            }
+            s = s.next_of(S::SEATS);
+        }
+        None
     }
 
     /// The sides of the pirate's hex (where no ship is built or moved).

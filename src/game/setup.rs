@@ -401,6 +401,10 @@ impl<S: Shape> State<S> {
             }),
             _ => true,
         };
+        let gold_owed = st.seats().any(|s| st.gold_owed(s) > 0);
+        if gold_owed != (st.phase == Phase::PickGold) {
+            return Err(SetupError::Phase);
+        }
         if st.sbp_left != 0 && st.phase != Phase::SpecialBuilding {
             return Err(SetupError::Phase);
         }

@@ -207,6 +207,11 @@ impl<S: Shape> State<S> {
         if self.phase == Phase::TradeResponse {
             return self.next_responder();
         }
+        if S::SEA && self.phase == Phase::PickGold {
+            if let Some(s) = self.next_gold_picker() {
+                return s;
+            }
+        }
         self.current
     }
     /// Cards `seat` still has to discard (0 unless in `Phase::Discard`).
