@@ -151,7 +151,8 @@ impl<S: Shape> Board<S> {
             .unwrap_or(S::Hexes::EMPTY)
     }
 
-    /// The first desert hex.
+    /// The first desert hex (on a sea board: the first grid hex without a resource, which may
+    /// be water; see [`SeaLand`](super::SeaLand) for the hex kinds).
     pub fn desert(&self) -> Option<HexId> {
         self.hex_resource
             .as_ref()
