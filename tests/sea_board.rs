@@ -553,3 +553,35 @@ fn gold_hexes_give_free_picks_when_rolled_and_at_the_second_settlement() {
     st.apply(Action::PickGold(pick), &mut rand::thread_rng());
     assert_eq!(st.phase(), Phase::InitialRoad2);
 }
+
+#[test]
+fn a_mirror_puts_and_moves_ships_by_the_piece_rules() {
+    let b = board();
+    let topo = Sea::topology();
+    let (n, e, f) = coastal_node(&b);
+    let mut st = State::from_setup(&main_phase(b, n, ResourceSet::EMPTY)).unwrap();
+    // Not connected yet, then connected.
+    assert!(st.put_ship(Seat::new(0), f).is_err());
+    st.put_ship(Seat::new(0), e).unwrap();
+    assert!(st.put_ship(Seat::new(0), e).is_err(), "taken");
+    st.put_ship(Seat::new(0), f).unwrap();
+    assert_eq!(st.ships(Seat::new(0)).len(), 2);
+    // Built this turn by the current player: not movable.
+    assert!(st.movable_ships().is_empty());
+    let to = (topo.node_edge_set[n.index()] & st.ship_spots(Seat::new(0)))
+        .first()
+        .unwrap();
+    st.move_ship(Seat::new(0), f, to).unwrap();
+    assert!(st.ships(Seat::new(0)).contains(to));
+    assert!(
+        st.move_ship(Seat::new(0), f, to).is_err(),
+        "no ship on f now"
+    );
+    let w = (topo.edge_hex_set[e.index()] & st.board().sea().unwrap().water)
+        .first()
+        .unwrap();
+    st.set_pirate(Some(w));
+    assert_eq!(st.pirate(), Some(w));
+    // Every cache as a recomputation has it.
+    assert_eq!(State::from_setup(&st.to_setup()).unwrap(), st);
+}

@@ -41,6 +41,7 @@ use super::board::{Board, LayoutError, PortKind};
 use super::ids::{BySeat, EdgeId, HexId, NodeId, Seat};
 use super::resources::Resource;
 use super::sets::BitSet;
+use super::setup::SetupError;
 use super::shape::{Part, Shape, Table};
 use super::state::State;
 
@@ -631,6 +632,80 @@ impl<S: Shape> State<S> {
         self.update_ship_reach(s);
         self.update_road_len(s);
         self.update_longest_road_award();
+    }
+
+    /// A ship the server put down for `seat` (`SOCPutPiece` of type 3), without payment or
+    /// phase change, after the piece rules: a sea board, a ship in stock, a free legal ship
+    /// edge touching the seat's buildings or ships. A ship of the current player counts as
+    /// built this turn (`SOCGame.addShipPlacedThisTurn`). Route lengths and the award follow.
+    ///
+    /// # Errors
+    /// The rule the ship breaks; the state is unchanged.
+    pub fn put_ship(&mut self, seat: Seat, e: EdgeId) -> Result<(), SetupError> {
+        let topo = S::topology();
+        let (Some(f), Some(l)) = (self.fleet.get(), self.board.land.get()) else {
+            return Err(SetupError::OverlappingRoads(seat));
+        };
+        if f.ships[seat].len() >= MAX_SHIPS {
+            return Err(SetupError::TooManyPieces(seat));
+        }
+        if self.all_roads.contains(e) || !l.ship_edges.contains(e) {
+            return Err(SetupError::OverlappingRoads(seat));
+        }
+        let anchors = self.settlements[seat] | self.cities[seat] | f.ship_nodes[seat];
+        if !topo.edge_node_set[e.index()].intersects(anchors) {
+            return Err(SetupError::DisconnectedRoad(seat));
+        }
+        self.place_ship(seat, e);
+        if seat == self.current {
+            if let Some(f) = self.fleet.get_mut() {
+                f.built_this_turn.insert(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// A ship move the server announced (`SOCMovePiece`): `seat`'s ship on `from` goes to
+    /// `to`, a free legal ship edge; the seat has moved its ship this turn if it is the
+    /// current player.
+    ///
+    /// # Errors
+    /// No such ship, or `to` is taken or not a ship edge; the state is unchanged.
+    pub fn move_ship(&mut self, seat: Seat, from: EdgeId, to: EdgeId) -> Result<(), SetupError> {
+        let (Some(f), Some(l)) = (self.fleet.get(), self.board.land.get()) else {
+            return Err(SetupError::OverlappingRoads(seat));
+        };
+        if !f.ships[seat].contains(from)
+            || from == to
+            || self.all_roads.contains(to)
+            || !l.ship_edges.contains(to)
+        {
+            return Err(SetupError::OverlappingRoads(seat));
+        }
+        self.lift_ship(seat, from);
+        self.place_ship(seat, to);
+        if seat == self.current {
+            if let Some(f) = self.fleet.get_mut() {
+                f.moved_ship = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// The pirate's hex as the server states it (`SOCMoveRobber` with a negative hex, or
+    /// layout part `PH`); `None` takes it off the board. Ignored off the sea boards.
+    pub fn set_pirate(&mut self, h: Option<HexId>) {
+        if let Some(f) = self.fleet.get_mut() {
+            f.pirate = h;
+        }
+    }
+
+    /// Free gold picks `seat` owes, as the server asks them (`SOCPlayerElement`
+    /// NUM_PICK_GOLD_HEX_RESOURCES). Ignored off the sea boards.
+    pub fn set_gold_owed(&mut self, seat: Seat, picks: u8) {
+        if let Some(f) = self.fleet.get_mut() {
+            f.gold_owed[seat] = picks;
+        }
     }
 
     /// Takes the ship of `s` off `e` (to move it).
