@@ -632,8 +632,10 @@ mod tests {
     fn state_and_action_stay_small() {
         let n = std::mem::size_of::<State>();
         println!(
-            "State: {n} bytes, Action: {} bytes",
-            std::mem::size_of::<Action>()
+            "State: {n} bytes, Action: {} bytes, 6-player State: {} bytes, sea State: {} bytes",
+            std::mem::size_of::<Action>(),
+            std::mem::size_of::<State<crate::game::Six>>(),
+            std::mem::size_of::<State<crate::game::Sea>>()
         );
         // Room for six seats on every board (656 bytes on 2026-12-01; 512 with four seats).
         assert!(n <= 704, "{n}");
