@@ -3,15 +3,20 @@
 //! count), points = pieces + VP cards + awards, caches match a recomputation, every state
 //! survives `from_setup(to_setup())`, and the same seed plays the same game.
 //! `ENGINE_GAMES=100000` for the full run (default 1500 classic 4-player games for CI, and a
-//! share of that for each other board and seat count).
+//! share of that for each other board and seat count: the 6-player board, and the sea boards
+//! of the recorded 2.6.10 games with their hexes and ports reshuffled each game).
 
 use catan_bot::agent::playout::{HeuristicPolicy, PlayoutPolicy, UniformPolicy};
 use catan_bot::game::{
-    longest_road_on, ActionList, BitSet, Board, Classic, DevCard, Phase, Rules, Seat, Shape, Six,
-    State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS,
+    longest_route_on, ActionList, BitSet, Board, Classic, DevCard, Phase, Rules, Sea, Sea6, Seat,
+    Shape, Six, State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, MAX_SHIPS,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::sync::OnceLock;
+
+#[path = "support/sea_fixture.rs"]
+mod sea_fixture;
 
 const MAX_STEPS: u32 = 100_000;
 
@@ -46,7 +51,8 @@ fn check<S: Shape>(st: &State<S>, seed: u64, step: u32) {
                 2
             } else {
                 0
-            };
+            }
+            + st.special_vp(s);
         assert_eq!(st.public_vp(s), own_vp, "{}", ctx());
         let cards = st.dev_cards(s).get(DevCard::VictoryPoint)
             + st.new_dev_cards(s).get(DevCard::VictoryPoint);
@@ -66,11 +72,21 @@ fn check<S: Shape>(st: &State<S>, seed: u64, step: u32) {
         assert!(st.roads(s).len() <= MAX_ROADS, "{}", ctx());
         assert!(st.settlements(s).len() <= MAX_SETTLEMENTS, "{}", ctx());
         assert!(st.cities(s).len() <= MAX_CITIES, "{}", ctx());
-        // Longest road cache.
-        let blockers = st.occupied() - st.settlements(s) - st.cities(s);
+        assert!(st.ships(s).len() <= MAX_SHIPS, "{}", ctx());
+        assert!(!st.ships(s).intersects(st.roads(s)), "{}", ctx());
+        if let Some(l) = st.board().sea() {
+            // Pieces on legal spots only.
+            assert!((st.roads(s) - l.road_edges).is_empty(), "{}", ctx());
+            assert!((st.ships(s) - l.ship_edges).is_empty(), "{}", ctx());
+            let own = st.settlements(s) | st.cities(s);
+            assert!((own - l.nodes).is_empty(), "{}", ctx());
+        }
+        // Longest road (trade route) cache.
+        let own = st.settlements(s) | st.cities(s);
+        let blockers = st.occupied() - own;
         assert_eq!(
             st.longest_road_length(s),
-            longest_road_on::<S>(st.roads(s), blockers),
+            longest_route_on::<S>(st.roads(s), st.ships(s), own, blockers),
             "{}",
             ctx()
         );
@@ -251,7 +267,75 @@ fn every_board_and_seat_count_keeps_every_invariant() {
             "6-player seats {seats:#b}: {sbp} phases in {games} games"
         );
     }
+    // The sea boards of the recorded games, reshuffled each game: 4 players, 3 players, and
+    // 6 players with the Special Building Phase.
+    for seats in [0b1111, 0b1011] {
+        let (f, _) = run_board::<Sea>(games, seats, false, sea_board);
+        assert_eq!(f, games, "sea seats {seats:#b}");
+    }
+    let (f, sbp) = run_board::<Sea6>(games, 0b11_1111, true, sea6_board);
+    assert_eq!(f, games, "6-player sea");
+    assert!(sbp > games, "6-player sea: {sbp} phases in {games} games");
     println!("{games} games per board and seat count");
+}
+
+/// The recorded 4-player sea board, reshuffled.
+fn sea_board(rng: &mut SmallRng) -> Board<Sea> {
+    static B: OnceLock<Board<Sea>> = OnceLock::new();
+    B.get_or_init(|| sea_fixture::read(sea_fixture::SEA_4P).board())
+        .reshuffled(rng)
+}
+
+/// The recorded 6-player sea board, reshuffled.
+fn sea6_board(rng: &mut SmallRng) -> Board<Sea6> {
+    static B: OnceLock<Board<Sea6>> = OnceLock::new();
+    B.get_or_init(|| sea_fixture::read(sea_fixture::SEA_6P).board())
+        .reshuffled(rng)
+}
+
+/// Sea games use ships, move them, move the pirate and rob with it, and finish.
+#[test]
+fn sea_games_use_every_sea_action() {
+    use catan_bot::game::Action;
+    let mut counts = [0u32; 5];
+    for seed in 0..20u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let rules = Rules {
+            svp_each_new_area: seed % 2 == 0,
+            ..Rules::default()
+        };
+        let mut st = State::new(sea_board(&mut rng), rules, Seat::new(0));
+        let mut list = ActionList::new();
+        while !st.is_over() {
+            st.legal_actions(&mut list);
+            // Prefer sea actions half the time, to see them applied.
+            let sea: Vec<usize> = (0..list.len())
+                .filter(|&i| {
+                    matches!(
+                        list[i],
+                        Action::BuildShip(_) | Action::MoveShip { .. } | Action::MovePirate(_)
+                    )
+                })
+                .collect();
+            let i = if !sea.is_empty() && rng.gen_bool(0.5) {
+                sea[rng.gen_range(0..sea.len())]
+            } else {
+                rng.gen_range(0..list.len())
+            };
+            match list[i] {
+                Action::BuildShip(_) => counts[0] += 1,
+                Action::MoveShip { .. } => counts[1] += 1,
+                Action::MovePirate(_) => counts[2] += 1,
+                Action::PickGold(_) => counts[4] += 1,
+                _ => {}
+            }
+            st.apply(list[i], &mut rng);
+            check(&st, seed, 0);
+        }
+        counts[3] += st.seats().map(|s| u32::from(st.special_vp(s))).sum::<u32>();
+    }
+    println!("ships built, moved, pirate moves, special VP, gold picks: {counts:?}");
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
 }
 
 #[test]

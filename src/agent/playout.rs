@@ -114,7 +114,7 @@ impl HeuristicPolicy {
         let topo = S::topology();
         let board = state.board();
         let mut best = [(0u32, None); 3];
-        for n in state.free_nodes() {
+        for n in state.initial_settlement_spots() {
             let mut v = 0u32;
             for h in topo.node_hexes(n) {
                 if board.hex_resource[h.index()].is_some() {

@@ -160,6 +160,18 @@ pub fn action_message<S: Shape>(
             M::AcceptOffer(proto::AcceptOffer::robot(&g, from))
         }
         Action::DeclineOffer => M::RejectOffer(proto::RejectOffer::robot(&g)),
+        // Sea boards (not yet played by the client): a ship is a PUTPIECE of type 3; the
+        // pirate a MOVEROBBER with the hex negated (`SOCMoveRobber`).
+        Action::BuildShip(e) => put(PieceType::Ship, topo.edge_to_server(e)),
+        Action::PickGold(set) => M::PickResources(proto::PickResources::robot(&g, to_wire(set))),
+        Action::MovePirate(h) => M::MoveRobber(proto::MoveRobber {
+            game: g.clone(),
+            player: pn(me),
+            hex: -topo.hex_to_server(h),
+        }),
+        Action::MoveShip { .. } => {
+            unreachable!("ship moves (MOVEPIECE) are not sent yet: the client plays no sea board")
+        }
     }
 }
 

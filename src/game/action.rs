@@ -63,10 +63,30 @@ pub enum Action {
     AcceptOffer,
     /// Decline the pending offer (phase `TradeResponse`).
     DeclineOffer,
+    /// Sea boards: build a ship (paid in `Main` and `SpecialBuilding`; free in
+    /// `FreeRoad1`/`FreeRoad2` and as the initial "road" in `InitialRoad1`/`InitialRoad2`).
+    BuildShip(EdgeId),
+    /// Sea boards: move the current player's ship on `from` to `to` (`Main`, once a turn;
+    /// `SOCGame.moveShip`).
+    MoveShip {
+        /// The ship's edge.
+        from: EdgeId,
+        /// Its new edge.
+        to: EdgeId,
+    },
+    /// Sea boards: move the pirate to this water hex instead of the robber (phase
+    /// `PlacingRobber`: the server's WAITING_FOR_ROBBER_OR_PIRATE choice and PLACING_PIRATE
+    /// as one action; robbing as with [`Action::MoveRobber`]).
+    MovePirate(HexId),
+    /// Sea boards, phase `PickGold`: take these free resources for gold hexes (as many as
+    /// [`State::gold_owed`](super::State::gold_owed); `SOCPickResources`).
+    PickGold(ResourceSet),
 }
 
 /// Capacity of an [`ActionList`]. Main phase needs at most ~170 (5 cities, 54 settlements,
-/// 72 roads, 20 trades, buy, 4 plays, end); discards are capped below this.
+/// 72 roads, 20 trades, buy, 4 plays, end); discards are capped below this. On the sea
+/// boards, robber and pirate targets are at most the grid's 126 hexes; ship moves are
+/// generated only while room is left.
 pub const ACTION_LIST_CAPACITY: usize = 256;
 
 /// A fixed-capacity list of actions (no heap).

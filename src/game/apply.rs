@@ -8,10 +8,10 @@ use super::chance::{Chance, Outcome, Sampled};
 use super::ids::{HexId, Seat, MAX_SEATS};
 use super::phase::Phase;
 use super::resources::{
-    DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+    DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
 };
 use super::sets::BitSet;
-use super::shape::Shape;
+use super::shape::{Part, Shape};
 use super::state::{State, MAX_ROADS};
 use rand::Rng;
 use std::fmt;
@@ -55,6 +55,12 @@ impl<S: Shape> State<S> {
                 self.road_spots(self.current).contains(e)
             }
             (Phase::YearOfPlenty, Action::PickYearOfPlenty(x, y)) => self.bank_can_give(x, y),
+            (Phase::PickGold, Action::PickGold(d)) => {
+                d.total() == u32::from(self.gold_owed(self.to_move()))
+                    && Resource::ALL
+                        .into_iter()
+                        .all(|r| self.bank_has(r, i16::from(d[r])))
+            }
             (_, Action::OfferTrade(o)) => self.can_offer(o),
             _ => {
                 let mut l = ActionList::new();
@@ -129,8 +135,12 @@ impl<S: Shape> State<S> {
                 Some(c) if self.deck.get(c) > 0 => {}
                 _ => return Err(self.illegal(a, "drawn card missing or not in the deck")),
             },
-            Action::MoveRobber(h) => {
-                let v = self.victims_at(h);
+            Action::MoveRobber(h) | Action::MovePirate(h) => {
+                let v = if matches!(a, Action::MovePirate(_)) {
+                    self.pirate_victims_at(h)
+                } else {
+                    self.victims_at(h)
+                };
                 if v.iter().filter(|&&x| x).count() == 1 {
                     let victim = Seat::new(v.iter().position(|&x| x).unwrap());
                     self.check_stolen(a, victim, outcome)?;
@@ -197,6 +207,54 @@ impl<S: Shape> State<S> {
             Action::BuildSettlement(n) => {
                 self.pay(s, SETTLEMENT_COST);
                 self.place_settlement(s, n);
+                if S::SEA {
+                    self.settle_area(s, n, false);
+                }
+            }
+            Action::BuildShip(e) => {
+                if matches!(self.phase, Phase::Main | Phase::SpecialBuilding) {
+                    self.pay(s, SHIP_COST);
+                }
+                self.place_ship(s, e);
+                if let Some(f) = self.fleet.get_mut() {
+                    f.built_this_turn.insert(e);
+                }
+                match self.phase {
+                    Phase::InitialRoad1 | Phase::InitialRoad2 => self.advance_initial_placement(),
+                    Phase::FreeRoad1 => {
+                        self.phase = Phase::FreeRoad2;
+                        self.skip_free_road_if_stuck();
+                    }
+                    Phase::FreeRoad2 => self.phase = self.resume_phase(),
+                    _ => {}
+                }
+            }
+            Action::MoveShip { from, to } => {
+                self.lift_ship(s, from);
+                self.place_ship(s, to);
+                if let Some(f) = self.fleet.get_mut() {
+                    f.moved_ship = true;
+                }
+            }
+            Action::MovePirate(h) => self.move_pirate(h, chance),
+            Action::PickGold(d) => {
+                let seat = self.to_move();
+                for r in Resource::ALL {
+                    if d[r] > 0 {
+                        self.gain(seat, r, d[r]);
+                    }
+                }
+                if let Some(f) = self.fleet.get_mut() {
+                    f.gold_owed[seat] = 0;
+                }
+                if self.next_gold_picker().is_none() {
+                    // Back to the second initial road, or to the turn after the roll.
+                    self.phase = if self.turn == 0 {
+                        Phase::InitialRoad2
+                    } else {
+                        Phase::Main
+                    };
+                }
             }
             Action::BuildCity(n) => {
                 self.pay(s, CITY_COST);
@@ -217,8 +275,9 @@ impl<S: Shape> State<S> {
             }
             Action::PlayRoadBuilding => {
                 self.play_card(DevCard::RoadBuilding);
-                // SOCGame.playRoadBuilding: with one road left, only the "second" road.
-                self.phase = if MAX_ROADS - self.roads[s].len() <= 1 {
+                // SOCGame.playRoadBuilding: with one road left, only the "second" road (on
+                // a sea board, one road or ship).
+                self.phase = if MAX_ROADS - self.roads[s].len() + self.ships_left(s) <= 1 {
                     Phase::FreeRoad2
                 } else {
                     Phase::FreeRoad1
@@ -294,7 +353,11 @@ impl<S: Shape> State<S> {
             };
         } else {
             self.distribute(d);
-            self.phase = Phase::Main;
+            self.phase = if S::SEA && self.deal_gold(d) {
+                Phase::PickGold
+            } else {
+                Phase::Main
+            };
         }
     }
 
@@ -390,6 +453,7 @@ impl<S: Shape> State<S> {
                 && hand.contains(SETTLEMENT_COST)
                 && !self.settlement_spots(s).is_empty())
             || (roads > 0 && hand.contains(ROAD_COST) && !self.road_spots(s).is_empty())
+            || (S::SEA && hand.contains(SHIP_COST) && !self.ship_spots(s).is_empty())
     }
 
     fn discard(&mut self, seat: Seat, d: ResourceSet) {
@@ -403,10 +467,29 @@ impl<S: Shape> State<S> {
         }
     }
 
+    /// `SOCGame.movePirate`: as the robber, with the ship owners beside the pirate's hex.
+    fn move_pirate<C: Chance>(&mut self, h: HexId, chance: &mut C) {
+        if let Some(f) = self.fleet.get_mut() {
+            f.pirate = Some(h);
+            f.pirate_robbery = true;
+        }
+        let v = self.pirate_victims_at(h);
+        self.rob(v, chance);
+    }
+
     /// `SOCGame.moveRobber`: no victim → back; one → steal at once; several → choose.
     fn move_robber<C: Chance>(&mut self, h: HexId, chance: &mut C) {
         self.robber = h;
+        if let Some(f) = self.fleet.get_mut() {
+            f.pirate_robbery = false;
+        }
         let v = self.victims_at(h);
+        self.rob(v, chance);
+    }
+
+    /// No victim → back; one → steal at once; several → choose.
+    #[inline]
+    fn rob<C: Chance>(&mut self, v: [bool; MAX_SEATS], chance: &mut C) {
         match v.iter().filter(|&&x| x).count() {
             0 => self.phase = self.resume_phase(),
             1 => {
@@ -445,7 +528,7 @@ impl<S: Shape> State<S> {
     /// In a free-road phase with no legal edge, end the card's effect. (JSettlers would wait
     /// for the player to cancel or end the turn; the engine does it for them.)
     fn skip_free_road_if_stuck(&mut self) {
-        if self.road_spots(self.current).is_empty() {
+        if self.road_spots(self.current).is_empty() && self.ship_spots(self.current).is_empty() {
             self.phase = self.resume_phase();
         }
     }

@@ -3,15 +3,19 @@
 //! game vocabulary only.
 
 use super::ids::Seat;
-use super::road::longest_road_on;
-use super::shape::Shape;
+use super::road::{longest_road_on, longest_route_on};
+use super::shape::{Part, Shape};
 use super::state::State;
 
 impl<S: Shape> State<S> {
     /// Recomputes a seat's longest road length.
     pub(crate) fn update_road_len(&mut self, seat: Seat) {
-        let blockers = self.occupied - self.settlements[seat] - self.cities[seat];
-        self.road_len[seat] = longest_road_on::<S>(self.roads[seat], blockers);
+        let own = self.settlements[seat] | self.cities[seat];
+        let blockers = self.occupied - own;
+        self.road_len[seat] = match self.fleet.get() {
+            Some(f) => longest_route_on::<S>(self.roads[seat], f.ships[seat], own, blockers),
+            None => longest_road_on::<S>(self.roads[seat], blockers),
+        };
     }
 
     /// Reassigns the longest-road award from the current lengths (`SOCGame.updateLongestRoad`):

@@ -47,6 +47,9 @@ pub struct Board<S: Shape = Classic> {
     pub robber_start: HexId,
     /// Land hexes by dice number — a cache of `hex_number`.
     by_number: [S::Hexes; 13],
+    /// The sea boards' land and water, legal nodes and edges, ports and land areas
+    /// ([`SeaLand`](super::SeaLand); nothing on the other boards).
+    pub land: S::Land,
 }
 
 /// Why a BOARDLAYOUT could not be decoded.
@@ -76,8 +79,10 @@ pub enum LayoutError {
         /// The value sent.
         value: i32,
     },
-    /// The robber hex is not a land hex.
+    /// The robber hex is not a land hex (or the pirate's not a water hex).
     BadRobber(i32),
+    /// A legal settlement node is not a node of the board.
+    BadNode(i32),
 }
 
 impl fmt::Display for LayoutError {
@@ -94,6 +99,7 @@ impl fmt::Display for LayoutError {
                 write!(f, "port hex at layout index {index} has value {value}")
             }
             LayoutError::BadRobber(h) => write!(f, "robber hex {h:#x} is not a land hex"),
+            LayoutError::BadNode(n) => write!(f, "node {n:#x} is not on the board"),
         }
     }
 }
@@ -120,6 +126,7 @@ impl<S: Shape> Board<S> {
             ports,
             robber_start,
             by_number,
+            land: S::Land::default(),
         }
     }
 
@@ -144,7 +151,8 @@ impl<S: Shape> Board<S> {
             .unwrap_or(S::Hexes::EMPTY)
     }
 
-    /// The first desert hex.
+    /// The first desert hex (on a sea board: the first grid hex without a resource, which may
+    /// be water; see [`SeaLand`](super::SeaLand) for the hex kinds).
     pub fn desert(&self) -> Option<HexId> {
         self.hex_resource
             .as_ref()

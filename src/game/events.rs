@@ -297,6 +297,10 @@ impl<S: Shape> State<S> {
             self.age_dev_cards(s);
         }
         self.played_dev = false;
+        if let Some(f) = super::shape::Part::get_mut(&mut self.fleet) {
+            f.built_this_turn = S::Edges::EMPTY;
+            f.moved_ship = false;
+        }
         self.offers_made = 0;
         self.offer = None;
         self.dice = 0;

@@ -34,6 +34,9 @@
 //! assert_eq!(State::from_setup(&st.to_setup()).unwrap(), st);
 //! ```
 //!
+//! The sea boards (`Sea`, `Sea6`; `sea.rs`) add ships, moving a ship, the pirate and land
+//! areas; see that module for the rules built and those not yet.
+//!
 //! Where the rulebook and JSettlers differ, JSettlers wins; each such rule cites the Java
 //! method. The bank limit is an option ([`Rules::bank_limit`], off like JSettlers).
 
@@ -50,6 +53,7 @@ mod placement;
 mod resources;
 mod road;
 mod rules;
+mod sea;
 mod sets;
 mod setup;
 mod shape;
@@ -67,13 +71,20 @@ pub use movegen::DISCARD_CAP;
 pub use phase::Phase;
 pub use resources::{
     DevCard, DevSet, Resource, ResourceSet, BANK_PER_RESOURCE, CITY_COST, DEV_CARD_COST, ROAD_COST,
-    SETTLEMENT_COST,
+    SETTLEMENT_COST, SHIP_COST,
 };
-pub use road::{longest_road, longest_road_on};
+pub use road::{longest_road, longest_road_on, longest_route_on};
 pub use rules::{Rules, ALL_SEATS, ALL_SIX_SEATS};
-pub use sets::{BitSet, EdgeSet, EdgeSet6, HexSet, HexSet6, NodeSet, NodeSet6};
-pub use setup::{check_pieces, Setup, SetupError};
-pub use shape::{Classic, Elem, Shape, Six, Table};
+pub use sea::{Fleet, Layout3, SeaLand, MAX_SHIPS};
+pub use sets::{
+    BitSet, EdgeSet, EdgeSet6, EdgeSetSea, HexSet, HexSet6, HexSetSea, NodeSet, NodeSet6,
+    NodeSetSea,
+};
+pub use setup::{check_pieces, check_ships, Setup, SetupError};
+pub use shape::{
+    Absent, Classic, Elem, Part, Present, Sea, Sea6, Shape, Six, Table, SEA_GRID_HEIGHT,
+    SEA_GRID_WIDTH, SEA_PORTS,
+};
 pub use state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 pub use trade::{Offer, PendingOffer, MAX_OFFERS_PER_TURN, OFFER_MAX_COUNT};
 

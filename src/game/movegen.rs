@@ -6,10 +6,10 @@ use super::action::{Action, ActionList, ACTION_LIST_CAPACITY};
 use super::ids::Seat;
 use super::phase::Phase;
 use super::resources::{
-    DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+    DevCard, Resource, ResourceSet, CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
 };
 use super::sets::BitSet;
-use super::shape::Shape;
+use super::shape::{Part, Shape};
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 
 /// At most this many discards are generated. Hands with more distinct discards than this get an
@@ -26,18 +26,23 @@ impl<S: Shape> State<S> {
         let s = self.current;
         match self.phase {
             Phase::InitialSettlement1 | Phase::InitialSettlement2 => {
-                for n in !self.blocked {
+                for n in self.initial_settlement_spots() {
                     out.push(Action::PlaceInitialSettlement(n));
                 }
             }
             Phase::InitialRoad1 | Phase::InitialRoad2 => {
                 let mut spots = self.initial_road_spots(s);
-                if spots.is_empty() {
+                let mut ships = self.initial_ship_spots(s);
+                if spots.is_empty() && ships.is_empty() {
                     // Only if other seats' roads took every edge of the new settlement.
                     spots = self.road_spots(s);
+                    ships = self.ship_spots(s);
                 }
                 for e in spots {
                     out.push(Action::PlaceInitialRoad(e));
+                }
+                for e in ships {
+                    out.push(Action::BuildShip(e));
                 }
             }
             Phase::RollOrCard => {
@@ -60,6 +65,13 @@ impl<S: Shape> State<S> {
                         out.push(Action::MoveRobber(h));
                     }
                 }
+                if S::SEA {
+                    for h in S::topology().hexes() {
+                        if self.pirate_may_go(h) {
+                            out.push(Action::MovePirate(h));
+                        }
+                    }
+                }
             }
             Phase::Discard => {
                 let seat = self.to_move();
@@ -76,6 +88,9 @@ impl<S: Shape> State<S> {
             Phase::FreeRoad1 | Phase::FreeRoad2 => {
                 for e in self.road_spots(s) {
                     out.push(Action::BuildRoad(e));
+                }
+                for e in self.ship_spots(s) {
+                    out.push(Action::BuildShip(e));
                 }
             }
             Phase::YearOfPlenty => {
@@ -97,6 +112,19 @@ impl<S: Shape> State<S> {
                     out.push(Action::AcceptOffer);
                 }
                 out.push(Action::DeclineOffer);
+            }
+            Phase::PickGold => {
+                let k = u32::from(self.gold_owed(self.to_move()));
+                let room = ACTION_LIST_CAPACITY - out.len();
+                for_each_discard(ResourceSet([k as u8; 5]), k, &mut |d| {
+                    if out.len() < room.min(DISCARD_CAP)
+                        && Resource::ALL
+                            .into_iter()
+                            .all(|r| self.bank_has(r, i16::from(d[r])))
+                    {
+                        out.push(Action::PickGold(d));
+                    }
+                });
             }
             Phase::Over => {}
         }
@@ -126,6 +154,11 @@ impl<S: Shape> State<S> {
         if hand.contains(ROAD_COST) {
             for e in self.road_spots(s) {
                 out.push(Action::BuildRoad(e));
+            }
+        }
+        if S::SEA && hand.contains(SHIP_COST) {
+            for e in self.ship_spots(s) {
+                out.push(Action::BuildShip(e));
             }
         }
         if self.deck.total() > 0 && hand.contains(DEV_CARD_COST) {
@@ -163,6 +196,9 @@ impl<S: Shape> State<S> {
         let s = self.current;
         let hand = self.hands[s];
         self.push_end_roads_card(out);
+        if S::SEA {
+            self.push_ship_moves(out);
+        }
         self.push_dev_plays(out);
         for give in Resource::ALL {
             if hand.get(give) >= self.best_trade_ratio(s, give) {
@@ -186,7 +222,9 @@ impl<S: Shape> State<S> {
         if d.get(DevCard::Knight) > 0 {
             out.push(Action::PlayKnight);
         }
-        if d.get(DevCard::RoadBuilding) > 0 && self.roads[self.current].len() < MAX_ROADS {
+        if d.get(DevCard::RoadBuilding) > 0
+            && (self.roads[self.current].len() < MAX_ROADS || self.ships_left(self.current) > 0)
+        {
             out.push(Action::PlayRoadBuilding);
         }
         if d.get(DevCard::YearOfPlenty) > 0 && self.year_of_plenty_possible() {
@@ -232,23 +270,43 @@ impl<S: Shape> State<S> {
     }
 
     /// Nodes where `seat` may build a settlement in regular play (ignores cost): on its road
-    /// network, free under the distance rule, with a settlement in stock.
+    /// network (or its ships, on a sea board: then legal nodes only), free under the
+    /// distance rule, with a settlement in stock.
     #[inline]
     pub fn settlement_spots(&self, seat: Seat) -> S::Nodes {
         if self.settlements[seat].len() < MAX_SETTLEMENTS {
-            self.road_nodes[seat] - self.blocked
+            match (self.board.land.get(), self.fleet.get()) {
+                (Some(l), Some(f)) => {
+                    ((self.road_nodes[seat] | f.ship_nodes[seat]) - self.blocked) & l.nodes
+                }
+                _ => self.road_nodes[seat] - self.blocked,
+            }
         } else {
             S::Nodes::EMPTY
         }
     }
 
+    /// Nodes for an initial settlement: free under the distance rule and, on a sea board,
+    /// in the starting land area (or any legal node when there is none).
+    #[inline]
+    pub fn initial_settlement_spots(&self) -> S::Nodes {
+        match self.board.land.get() {
+            Some(l) => l.start_nodes - self.blocked,
+            None => !self.blocked,
+        }
+    }
+
     /// Edges where `seat` may build a road (ignores cost): free edges touching its buildings,
-    /// or its roads at nodes not holding an opponent's building; needs a road in stock.
+    /// or its roads at nodes not holding an opponent's building; needs a road in stock. On a
+    /// sea board, legal road edges only.
     pub fn road_spots(&self, seat: Seat) -> S::Edges {
         if self.roads[seat].len() >= MAX_ROADS {
             return S::Edges::EMPTY;
         }
-        self.road_reach[seat] - self.all_roads
+        match self.board.land.get() {
+            Some(l) => (self.road_reach[seat] - self.all_roads) & l.road_edges,
+            None => self.road_reach[seat] - self.all_roads,
+        }
     }
 
     /// Edges the generator offers for an initial road: free edges at the settlement just
@@ -256,8 +314,35 @@ impl<S: Shape> State<S> {
     /// touching the seat's other pieces — `apply` accepts those too).
     pub fn initial_road_spots(&self, seat: Seat) -> S::Edges {
         match self.last_settlement[seat] {
-            Some(n) => S::topology().node_edge_set[n.index()] - self.all_roads,
+            Some(n) => {
+                let free = S::topology().node_edge_set[n.index()] - self.all_roads;
+                match self.board.land.get() {
+                    Some(l) => free & l.road_edges,
+                    None => free,
+                }
+            }
             None => S::Edges::EMPTY,
+        }
+    }
+
+    /// Sea boards: edges for an initial ship at the settlement just placed (legal ship edges,
+    /// free, not beside the pirate). Empty elsewhere.
+    pub fn initial_ship_spots(&self, seat: Seat) -> S::Edges {
+        match self.last_settlement[seat] {
+            Some(n) if S::SEA => S::topology().node_edge_set[n.index()] & self.ship_spots(seat),
+            _ => S::Edges::EMPTY,
+        }
+    }
+
+    /// Sea boards, `Main`: every ship move of the current player, while the list has room.
+    fn push_ship_moves(&self, out: &mut ActionList) {
+        for from in self.movable_ships() {
+            for to in self.ship_move_targets(from) {
+                if out.len() + 64 >= ACTION_LIST_CAPACITY {
+                    return;
+                }
+                out.push(Action::MoveShip { from, to });
+            }
         }
     }
 }

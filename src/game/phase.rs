@@ -22,6 +22,7 @@
 /// | `TradeResponse` | 20 PLAY1 with an offer out |
 /// | `Over` | 1000 OVER |
 /// | `SpecialBuilding` | 100 SPECIAL_BUILDING |
+/// | `PickGold` | 56 WAITING_FOR_PICK_GOLD_RESOURCE (14 STARTS_WAITING_FOR_PICK_GOLD_RESOURCE in placement) |
 ///
 /// The server's two-step build states 30..32 (PLACING_ROAD etc.) are not phases: a build here
 /// is one action, like the server's combined BUILDREQUEST+PUTPIECE.
@@ -65,6 +66,12 @@ pub enum Phase {
     /// seated player who could build anything, in turn order from the owner; the server asks
     /// those who asked for it during the turn.
     SpecialBuilding,
+    /// Sea boards: players beside a gold hex pick free resources (`SOCGame.rollDice`: one per
+    /// settlement and two per city on a rolled gold hex; one per gold hex beside a second
+    /// initial settlement). Who picks is [`State::to_move`](super::State::to_move): the first
+    /// seat from the current player on that still owes picks (the server asks them all at
+    /// once).
+    PickGold,
 }
 
 impl Phase {

@@ -7,12 +7,13 @@ use super::phase::Phase;
 use super::resources::Resource;
 use super::road::longest_from;
 use super::sets::BitSet;
-use super::shape::Shape;
+use super::shape::{Part, Shape};
 use super::state::State;
 
 impl<S: Shape> State<S> {
     pub(super) fn place_initial_settlement(&mut self, s: Seat, n: NodeId) {
         self.place_settlement(s, n);
+        self.settle_area(s, n, true);
         self.last_settlement[s] = Some(n);
         if self.phase == Phase::InitialSettlement2 {
             // The server does not announce this income (guide §0.6).
@@ -23,6 +24,14 @@ impl<S: Shape> State<S> {
                 }
             }
             self.phase = Phase::InitialRoad2;
+            if S::SEA {
+                // One free pick per gold hex beside it (`putPieceCommon` in START2A).
+                let gold = self.gold_beside(n);
+                if let (true, Some(f)) = (gold > 0, self.fleet.get_mut()) {
+                    f.gold_owed[s] = gold;
+                    self.phase = Phase::PickGold;
+                }
+            }
         } else {
             self.phase = Phase::InitialRoad1;
         }
@@ -72,6 +81,30 @@ impl<S: Shape> State<S> {
                 changed = true;
             }
         }
+        if let Some(f) = self.fleet.get() {
+            // An own building joins the seat's roads and ships into one route.
+            if !f.ships[s].is_empty() && !self.roads[s].is_empty() {
+                self.update_road_len(s);
+                changed = true;
+            }
+            // Opponents' ships are cut the same way (a route counts roads and ships).
+            let f = self.fleet.get().expect("a sea board");
+            let ships = f.ships;
+            let ship_nodes = f.ship_nodes;
+            for o in self.seats() {
+                if o == s {
+                    continue;
+                }
+                if ship_nodes[o].contains(n) {
+                    self.update_ship_reach(o);
+                }
+                let routes = self.roads[o] | ships[o];
+                if !ships[o].is_empty() && (topo.node_edge_set[n.index()] & routes).len() >= 2 {
+                    self.update_road_len(o);
+                    changed = true;
+                }
+            }
+        }
         if changed {
             self.update_longest_road_award();
         }
@@ -86,6 +119,9 @@ impl<S: Shape> State<S> {
         self.occupied.insert(n);
         self.blocked |= topo.node_neighbours[n.index()] | S::Nodes::single(n);
         self.road_reach[s] |= topo.node_edge_set[n.index()];
+        if let Some(f) = self.fleet.get_mut() {
+            f.ship_reach[s] |= topo.node_edge_set[n.index()];
+        }
         self.update_ports(s);
     }
 
@@ -103,7 +139,10 @@ impl<S: Shape> State<S> {
                 self.road_reach[s] |= topo.node_edge_set[n.index()];
             }
         }
-        if old_nodes.contains(a) && old_nodes.contains(b) {
+        if S::SEA {
+            // Roads and ships make one route: recount it whole.
+            self.update_road_len(s);
+        } else if old_nodes.contains(a) && old_nodes.contains(b) {
             // Closing a loop or joining branches: recompute.
             self.update_road_len(s);
         } else {

@@ -173,6 +173,8 @@ impl fmt::Debug for ResourceSet {
 
 /// Road cost: clay + wood (`SOCRoad.COST`).
 pub const ROAD_COST: ResourceSet = ResourceSet::new(1, 0, 0, 0, 1);
+/// Ship cost on the sea boards: sheep + wood (`SOCShip.COST`).
+pub const SHIP_COST: ResourceSet = ResourceSet::new(0, 0, 1, 0, 1);
 /// Settlement cost: clay + sheep + wheat + wood (`SOCSettlement.COST`).
 pub const SETTLEMENT_COST: ResourceSet = ResourceSet::new(1, 0, 1, 1, 1);
 /// City cost: 3 ore + 2 wheat (`SOCCity.COST`).

@@ -60,6 +60,82 @@ pub(crate) fn longest_from<S: Shape>(roads: S::Edges, blockers: S::Nodes, start:
     dfs(S::topology(), roads, blockers, start, S::Edges::EMPTY)
 }
 
+/// The longest trade route of one seat on a sea board (`SOCPlayer.calcLongestRoad2`): the
+/// longest trail over its `roads` and `ships`, each edge used once, not passing through
+/// `blockers` (opponents' buildings), where a trail turns from a road to a ship or back only
+/// at a node in `own` (the seat's settlements and cities). Without ships it is
+/// [`longest_road_on`].
+pub fn longest_route_on<S: Shape>(
+    roads: S::Edges,
+    ships: S::Edges,
+    own: S::Nodes,
+    blockers: S::Nodes,
+) -> u8 {
+    if ships.is_empty() {
+        return longest_road_on::<S>(roads, blockers);
+    }
+    let topo = S::topology();
+    let all = roads | ships;
+    let mut nodes = S::Nodes::EMPTY;
+    for e in all {
+        nodes |= topo.edge_node_set[e.index()];
+    }
+    let mut best = 0;
+    for n in nodes {
+        let l = route_dfs(topo, roads, ships, own, blockers, n, None, S::Edges::EMPTY);
+        best = best.max(l);
+        if best as usize == all.len() {
+            break;
+        }
+    }
+    best
+}
+
+/// The longest route trail from `at`, having arrived on a ship (`Some(true)`), a road
+/// (`Some(false)`) or starting there (`None`).
+#[allow(clippy::too_many_arguments)]
+fn route_dfs<S: Shape>(
+    topo: &Topology<S>,
+    roads: S::Edges,
+    ships: S::Edges,
+    own: S::Nodes,
+    blockers: S::Nodes,
+    at: NodeId,
+    came_by_ship: Option<bool>,
+    used: S::Edges,
+) -> u8 {
+    let at_edges = topo.node_edge_set[at.index()];
+    let out = match came_by_ship {
+        Some(ship) if !own.contains(at) => {
+            let kind = if ship { ships } else { roads };
+            at_edges & (kind - used)
+        }
+        _ => at_edges & ((roads | ships) - used),
+    };
+    let mut best = 0;
+    for e in out {
+        let next = topo.other_end(e, at);
+        let mut used = used;
+        used.insert(e);
+        let l = if blockers.contains(next) {
+            1
+        } else {
+            1 + route_dfs(
+                topo,
+                roads,
+                ships,
+                own,
+                blockers,
+                next,
+                Some(ships.contains(e)),
+                used,
+            )
+        };
+        best = best.max(l);
+    }
+    best
+}
+
 /// Nodes connected to `from` through `roads`.
 fn flood<S: Shape>(topo: &Topology<S>, roads: S::Edges, from: S::Nodes) -> S::Nodes {
     let mut reach = from;

@@ -36,6 +36,13 @@ pub struct Rules {
     /// four seats (`SOCGame.canAskSpecialBuild`: `maxPlayers > 4`), unless house rule `PLP`
     /// is set and fewer than five players sit.
     pub special_building: bool,
+    /// Sea boards, scenario option `_SC_SEAC`: the first settlement on each land area other
+    /// than the seat's starting areas gives 2 special victory points
+    /// (`SOCPlayer.putPiece_settlement_checkScenarioSVPs`). Default `false`.
+    pub svp_each_new_area: bool,
+    /// Sea boards, scenario option `_SC_SANY`: the first settlement on any land area other
+    /// than the starting areas gives 1 special victory point. Default `false`.
+    pub svp_first_new_area: bool,
 }
 
 /// All four seats of the classic board occupied.
@@ -55,6 +62,8 @@ impl Default for Rules {
             no_player_trading: false,
             seats: ALL_SEATS,
             special_building: false,
+            svp_each_new_area: false,
+            svp_first_new_area: false,
         }
     }
 }

@@ -326,6 +326,212 @@ bit_set!(
     HexSet6Iter
 );
 
+macro_rules! wide_set {
+    ($(#[$meta:meta])* $name:ident, $words:expr, $id:ident, $count:expr, $iter:ident) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub struct $name(pub [u64; $words]);
+
+        impl $name {
+            /// The empty set.
+            pub const EMPTY: Self = Self([0; $words]);
+            /// Every valid id.
+            pub const FULL: Self = {
+                let mut w = [0u64; $words];
+                let mut i = 0;
+                while i < $words {
+                    let lo = i * 64;
+                    w[i] = if $count >= lo + 64 {
+                        u64::MAX
+                    } else if $count > lo {
+                        (1u64 << ($count - lo)) - 1
+                    } else {
+                        0
+                    };
+                    i += 1;
+                }
+                Self(w)
+            };
+        }
+
+        /// Iterator over a set's members in increasing order.
+        #[derive(Clone)]
+        pub struct $iter {
+            words: [u64; $words],
+            at: usize,
+        }
+
+        impl Iterator for $iter {
+            type Item = $id;
+            #[inline]
+            fn next(&mut self) -> Option<$id> {
+                while self.at < $words {
+                    let w = self.words[self.at];
+                    if w != 0 {
+                        self.words[self.at] = w & (w - 1);
+                        return Some($id::new(self.at * 64 + w.trailing_zeros() as usize));
+                    }
+                    self.at += 1;
+                }
+                None
+            }
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.words[self.at.min($words)..]
+                    .iter()
+                    .map(|w| w.count_ones() as usize)
+                    .sum();
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for $iter {}
+
+        impl IntoIterator for $name {
+            type Item = $id;
+            type IntoIter = $iter;
+            fn into_iter(self) -> $iter {
+                $iter { words: self.0, at: 0 }
+            }
+        }
+
+        impl FromIterator<$id> for $name {
+            fn from_iter<I: IntoIterator<Item = $id>>(it: I) -> Self {
+                let mut s = Self::EMPTY;
+                for id in it {
+                    BitSet::insert(&mut s, id);
+                }
+                s
+            }
+        }
+
+        impl BitOr for $name {
+            type Output = Self;
+            #[inline]
+            fn bitor(self, o: Self) -> Self {
+                Self(std::array::from_fn(|i| self.0[i] | o.0[i]))
+            }
+        }
+        impl BitOrAssign for $name {
+            #[inline]
+            fn bitor_assign(&mut self, o: Self) {
+                for i in 0..$words {
+                    self.0[i] |= o.0[i];
+                }
+            }
+        }
+        impl BitAnd for $name {
+            type Output = Self;
+            #[inline]
+            fn bitand(self, o: Self) -> Self {
+                Self(std::array::from_fn(|i| self.0[i] & o.0[i]))
+            }
+        }
+        impl BitAndAssign for $name {
+            #[inline]
+            fn bitand_assign(&mut self, o: Self) {
+                for i in 0..$words {
+                    self.0[i] &= o.0[i];
+                }
+            }
+        }
+        impl Sub for $name {
+            type Output = Self;
+            /// Set difference.
+            #[inline]
+            fn sub(self, o: Self) -> Self {
+                Self(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+            }
+        }
+        impl Not for $name {
+            type Output = Self;
+            /// Complement within the valid ids.
+            #[inline]
+            fn not(self) -> Self {
+                Self(std::array::from_fn(|i| !self.0[i] & Self::FULL.0[i]))
+            }
+        }
+        impl BitSet for $name {
+            type Id = $id;
+            type Iter = $iter;
+            const CAPACITY: usize = $count;
+            const EMPTY: Self = Self::EMPTY;
+            const FULL: Self = Self::FULL;
+            #[inline]
+            fn single(id: $id) -> Self {
+                let mut s = Self::EMPTY;
+                s.0[id.index() / 64] = 1 << (id.index() % 64);
+                s
+            }
+            #[inline]
+            fn contains(self, id: $id) -> bool {
+                self.0[id.index() / 64] >> (id.index() % 64) & 1 != 0
+            }
+            #[inline]
+            fn insert(&mut self, id: $id) {
+                self.0[id.index() / 64] |= 1 << (id.index() % 64);
+            }
+            #[inline]
+            fn remove(&mut self, id: $id) {
+                self.0[id.index() / 64] &= !(1 << (id.index() % 64));
+            }
+            #[inline]
+            fn len(self) -> usize {
+                self.0.iter().map(|w| w.count_ones() as usize).sum()
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self.0.iter().all(|&w| w == 0)
+            }
+            #[inline]
+            fn intersects(self, other: Self) -> bool {
+                (0..$words).any(|i| self.0[i] & other.0[i] != 0)
+            }
+            #[inline]
+            fn first(self) -> Option<$id> {
+                self.into_iter().next()
+            }
+            fn nth(self, n: usize) -> Option<$id> {
+                self.into_iter().nth(n)
+            }
+            #[inline]
+            fn iter(self) -> $iter {
+                self.into_iter()
+            }
+        }
+
+        impl std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_set().entries(BitSet::iter(*self)).finish()
+            }
+        }
+    };
+}
+
+wide_set!(
+    /// A set of the sea boards' grid nodes (`SOCBoardLarge`, up to 22 x 24), bits 0..296.
+    NodeSetSea,
+    5,
+    NodeId,
+    296,
+    NodeSetSeaIter
+);
+wide_set!(
+    /// A set of the sea boards' grid edges, bits 0..421.
+    EdgeSetSea,
+    7,
+    EdgeId,
+    421,
+    EdgeSetSeaIter
+);
+bit_set!(
+    /// A set of the sea boards' grid hexes (land and water), bits 0..126.
+    HexSetSea,
+    u128,
+    HexId,
+    126,
+    HexSetSeaIter
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,5 +548,28 @@ mod tests {
         let e = EdgeSet::single(EdgeId::new(71));
         assert_eq!(e.iter().collect::<Vec<_>>(), vec![EdgeId::new(71)]);
         assert_eq!((!EdgeSet::EMPTY).len(), 72);
+    }
+
+    #[test]
+    fn wide_sets_agree_with_a_vector_model() {
+        let ids = [0, 1, 63, 64, 127, 200, 295];
+        let a: NodeSetSea = ids.iter().map(|&i| NodeId::new(i)).collect();
+        assert_eq!(BitSet::len(a), ids.len());
+        assert_eq!(
+            BitSet::iter(a).map(|n| n.index()).collect::<Vec<_>>(),
+            ids.to_vec()
+        );
+        assert_eq!(BitSet::nth(a, 3), Some(NodeId::new(64)));
+        assert_eq!(BitSet::len(!a), 296 - ids.len());
+        assert_eq!(BitSet::len(NodeSetSea::FULL), 296);
+        assert_eq!(BitSet::len(EdgeSetSea::FULL), 421);
+        let b = <NodeSetSea as BitSet>::single(NodeId::new(200));
+        assert!(BitSet::intersects(a, b));
+        assert_eq!((a - b) | b, a);
+        assert_eq!(
+            BitSet::first(a - <NodeSetSea as BitSet>::single(NodeId::new(0))),
+            Some(NodeId::new(1))
+        );
+        assert_eq!(BitSet::iter(a).len(), ids.len());
     }
 }

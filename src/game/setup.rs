@@ -6,8 +6,9 @@ use super::ids::{BySeat, HexId, NodeId, Seat};
 use super::phase::Phase;
 use super::resources::{DevCard, DevSet, Resource, ResourceSet};
 use super::rules::Rules;
+use super::sea::MAX_SHIPS;
 use super::sets::BitSet;
-use super::shape::{Classic, Shape};
+use super::shape::{Classic, Part, Shape};
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
 use super::trade::PendingOffer;
 use std::fmt;
@@ -71,6 +72,9 @@ pub struct Setup<S: Shape = Classic> {
     pub special_build_left: u8,
     /// In `Phase::SpecialBuilding`: the player whose turn the phase ends.
     pub special_build_owner: Seat,
+    /// Sea boards: ships, the pirate, this turn's ship builds and move, special victory
+    /// points ([`Fleet`](super::Fleet); its caches are recomputed by `from_setup`).
+    pub sea: S::Fleet,
 }
 
 /// The rule a [`Setup`] breaks.
@@ -206,6 +210,53 @@ pub fn check_pieces<S: Shape>(
     Ok(())
 }
 
+/// The ship rules of [`State::from_setup`] on a sea board: at most 15 ships a seat, one
+/// route piece per edge, every ship reachable from its owner's buildings through its ships.
+///
+/// # Errors
+/// The first rule broken.
+pub fn check_ships<S: Shape>(
+    settlements: &BySeat<S::Nodes>,
+    cities: &BySeat<S::Nodes>,
+    roads: &BySeat<S::Edges>,
+    ships: &BySeat<S::Edges>,
+) -> Result<(), SetupError> {
+    let topo = S::topology();
+    let mut taken = S::Edges::EMPTY;
+    for s in Seat::first(S::SEATS) {
+        taken |= roads[s];
+    }
+    for s in Seat::first(S::SEATS) {
+        if ships[s].len() > MAX_SHIPS {
+            return Err(SetupError::TooManyPieces(s));
+        }
+        if ships[s].intersects(taken) {
+            return Err(SetupError::OverlappingRoads(s));
+        }
+        taken |= ships[s];
+        let mut reached_nodes = settlements[s] | cities[s];
+        let mut reached = S::Edges::EMPTY;
+        loop {
+            let mut grow = S::Edges::EMPTY;
+            for n in reached_nodes {
+                grow |= topo.node_edge_set[n.index()];
+            }
+            let grow = grow & ships[s];
+            if grow == reached {
+                break;
+            }
+            reached = grow;
+            for e in reached {
+                reached_nodes |= topo.edge_node_set[e.index()];
+            }
+        }
+        if reached != ships[s] {
+            return Err(SetupError::DisconnectedRoad(s));
+        }
+    }
+    Ok(())
+}
+
 impl<S: Shape> State<S> {
     /// Builds a state from a description, checking the rules listed in [`SetupError`].
     ///
@@ -236,6 +287,7 @@ impl<S: Shape> State<S> {
         st.offers_made = setup.offers_made;
         st.sbp_left = setup.special_build_left;
         st.sbp_owner = setup.special_build_owner;
+        st.fleet = setup.sea;
 
         // Vacant seats: nothing held, never to move.
         let r = st.rules;
@@ -251,12 +303,16 @@ impl<S: Shape> State<S> {
                 || st.dev_old[s].total() > 0
                 || st.dev_new[s].total() > 0
                 || st.knights[s] > 0
+                || !st.ships(s).is_empty()
             {
                 return Err(SetupError::VacantSeat(s));
             }
         }
 
         check_pieces::<S>(&st.settlements, &st.cities, &st.roads)?;
+        if let Some(f) = st.fleet.get() {
+            check_ships::<S>(&st.settlements, &st.cities, &st.roads, &f.ships)?;
+        }
         st.rebuild_caches();
 
         // Cards.
@@ -328,7 +384,9 @@ impl<S: Shape> State<S> {
         }
         let phase_fits = match st.phase {
             Phase::ChooseVictim => st.robber_victims().iter().filter(|&&v| v).count() >= 2,
-            Phase::FreeRoad1 | Phase::FreeRoad2 => !st.road_spots(st.current).is_empty(),
+            Phase::FreeRoad1 | Phase::FreeRoad2 => {
+                !st.road_spots(st.current).is_empty() || !st.ship_spots(st.current).is_empty()
+            }
             Phase::InitialRoad1 | Phase::InitialRoad2 => st.last_settlement[st.current]
                 .is_some_and(|n| st.settlements[st.current].contains(n)),
             Phase::SpecialBuilding => {
@@ -343,6 +401,10 @@ impl<S: Shape> State<S> {
             }),
             _ => true,
         };
+        let gold_owed = st.seats().any(|s| st.gold_owed(s) > 0);
+        if gold_owed != (st.phase == Phase::PickGold) {
+            return Err(SetupError::Phase);
+        }
         if st.sbp_left != 0 && st.phase != Phase::SpecialBuilding {
             return Err(SetupError::Phase);
         }
@@ -384,6 +446,7 @@ impl<S: Shape> State<S> {
             offers_made: self.offers_made,
             special_build_left: self.sbp_left,
             special_build_owner: self.sbp_owner,
+            sea: self.fleet,
         }
     }
 }

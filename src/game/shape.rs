@@ -7,15 +7,27 @@
 //! |---|---|---|---:|---:|---:|---:|---:|---:|
 //! | [`Classic`] | `SOCBoard4p` | v1 (`BOARD_ENCODING_ORIGINAL`) | 19 | 54 | 72 | 9 | 4 | 25 |
 //! | [`Six`] | `SOCBoard6p` | v2 (`BOARD_ENCODING_6PLAYER`) | 30 | 80 | 109 | 11 | 6 | 34 |
+//! | [`Sea`] | `SOCBoardLarge` | v3 (`BOARD_ENCODING_LARGE`) | grid of 126 | 296 | 421 | ≤ 20 | 4 | 25 |
+//! | [`Sea6`] | `SOCBoardLarge` | v3 | grid of 126 | 296 | 421 | ≤ 20 | 6 | 34 |
 //!
-//! The sea board (`SOCBoardLarge`, v3) is a shape of the same kind: its coordinate grid is
-//! fixed by the board's height and width, land and water are board data, and its sets are
-//! wider types behind the same trait.
+//! The sea boards (`SOCBoardLarge`) are shapes of the same kind: their ids cover a fixed
+//! coordinate grid, the largest board any layout uses (22 rows by 24 columns of half-hex
+//! units: the 6-player fallback board is 0x16 x 0x17, scenarios SC_FOG and SC_TTD for 6
+//! players 0x12 x 0x18; `SOCBoardAtServer.getBoardSize`), so one static [`Topology`] serves
+//! every sea board; which hexes are land, water or off the board, the legal nodes and edges,
+//! the ports and the land areas are board data ([`SeaLand`], in [`Board::land`]). Ships,
+//! the pirate and the other sea pieces are state data ([`Fleet`]). The two sea shapes differ
+//! only in seats, bank and deck, as the classic and 6-player boards do. Classic and 6-player
+//! boards carry [`Absent`] for both parts: nothing, so their boards and states keep their size.
 
 use super::board::{Board, LayoutError};
 use super::ids::{EdgeId, HexId, NodeId};
 use super::resources::DevSet;
-use super::sets::{BitSet, EdgeSet, EdgeSet6, HexSet, HexSet6, NodeSet, NodeSet6};
+use super::sea::{Fleet, SeaLand};
+use super::sets::{
+    BitSet, EdgeSet, EdgeSet6, EdgeSetSea, HexSet, HexSet6, HexSetSea, NodeSet, NodeSet6,
+    NodeSetSea,
+};
 use super::topology::Topology;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -51,6 +63,46 @@ impl<T: Elem, const N: usize> Table<T> for [T; N] {
     }
 }
 
+/// A part of a board or state that only some shapes have: [`Present`] on those, [`Absent`]
+/// (nothing, zero bytes) on the others; `get` is a constant `None` there, so code behind it
+/// compiles away on the classic board.
+pub trait Part<T>: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+    /// The part, if this shape has it.
+    fn get(&self) -> Option<&T>;
+    /// The part, mutably, if this shape has it.
+    fn get_mut(&mut self) -> Option<&mut T>;
+}
+
+/// No part (classic and 6-player boards).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Absent;
+
+/// The part itself.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Present<T>(pub T);
+
+impl<T> Part<T> for Absent {
+    #[inline(always)]
+    fn get(&self) -> Option<&T> {
+        None
+    }
+    #[inline(always)]
+    fn get_mut(&mut self) -> Option<&mut T> {
+        None
+    }
+}
+
+impl<T: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static> Part<T> for Present<T> {
+    #[inline(always)]
+    fn get(&self) -> Option<&T> {
+        Some(&self.0)
+    }
+    #[inline(always)]
+    fn get_mut(&mut self) -> Option<&mut T> {
+        Some(&mut self.0)
+    }
+}
+
 /// One of JSettlers' boards. See the module doc for the figures.
 pub trait Shape: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// A set of land nodes.
@@ -65,8 +117,15 @@ pub trait Shape: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     type PerEdge<T: Elem>: Table<T>;
     /// One value per land hex.
     type PerHex<T: Elem>: Table<T>;
-    /// One value per port.
+    /// One value per port (on the sea boards: room for the most ports a layout has).
     type PerPort<T: Elem>: Table<T>;
+    /// The board's land and water, legal nodes and edges, ports and land areas, where they
+    /// are board data (the sea boards); [`Absent`] elsewhere.
+    type Land: Part<SeaLand<Self>>;
+    /// Ships, the pirate and the other sea-board pieces of a state; [`Absent`] elsewhere.
+    type Fleet: Part<Fleet<Self>>;
+    /// Whether this is a sea board (`SOCGame.hasSeaBoard`).
+    const SEA: bool = false;
 
     /// A short name for logs and result lines.
     const NAME: &'static str;
@@ -82,9 +141,11 @@ pub trait Shape: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const PORTS: usize;
     /// The board's layout encoding in BOARDLAYOUT2 (`SOCBoard.getBoardEncodingFormat`).
     const ENCODING: i32;
-    /// The land hexes' server coordinates, ascending (`getLandHexCoords`).
+    /// The land hexes' server coordinates, ascending (`getLandHexCoords`); empty on the sea
+    /// boards, whose land is board data.
     const LAND_HEXES: &'static [u16];
-    /// Each port's edge coordinate, in the server's port order (`getPortsEdges`).
+    /// Each port's edge coordinate, in the server's port order (`getPortsEdges`); empty on
+    /// the sea boards (board data).
     const PORT_EDGES: &'static [u16];
     /// The cards of each resource the bank model holds (19 classic; the 6-player extension
     /// has 24). JSettlers pays whatever the bank holds unless the bank limit is on.
@@ -127,6 +188,8 @@ impl Shape for Classic {
     type PerEdge<T: Elem> = [T; 72];
     type PerHex<T: Elem> = [T; 19];
     type PerPort<T: Elem> = [T; 9];
+    type Land = Absent;
+    type Fleet = Absent;
     const NAME: &'static str = "classic";
     const SEATS: usize = 4;
     const PORTS: usize = 9;
@@ -164,6 +227,8 @@ impl Shape for Six {
     type PerEdge<T: Elem> = [T; 109];
     type PerHex<T: Elem> = [T; 30];
     type PerPort<T: Elem> = [T; 11];
+    type Land = Absent;
+    type Fleet = Absent;
     const NAME: &'static str = "6-player";
     const SEATS: usize = 6;
     const PORTS: usize = 11;
@@ -188,25 +253,80 @@ impl Shape for Six {
     }
 }
 
+/// The sea board for up to four players (`SOCBoardLarge`, game option `SBL`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Sea;
+
+/// The sea board for five or six players (`SOCBoardLarge` with `PL` > 4 or `PLB`): the
+/// 6-player deck and bank, the Special Building Phase.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Sea6;
+
+/// Rows of the sea grid (`SOCBoardAtServer.FALLBACK_BOARDSIZE` for 6 players: 0x16).
+pub const SEA_GRID_HEIGHT: u16 = 0x16;
+/// Columns of the sea grid (SC_FOG, SC_TTD and SC_FTRI for 6 players: 0x18).
+pub const SEA_GRID_WIDTH: u16 = 0x18;
+/// Room for ports on a sea board.
+pub const SEA_PORTS: usize = 20;
+
+macro_rules! sea_shape {
+    ($shape:ident, $name:literal, $seats:expr, $bank:expr, $deck:expr) => {
+        impl Shape for $shape {
+            type Nodes = NodeSetSea;
+            type Edges = EdgeSetSea;
+            type Hexes = HexSetSea;
+            type PerNode<T: Elem> = [T; 296];
+            type PerEdge<T: Elem> = [T; 421];
+            type PerHex<T: Elem> = [T; 126];
+            type PerPort<T: Elem> = [T; SEA_PORTS];
+            type Land = Present<SeaLand<$shape>>;
+            type Fleet = Present<Fleet<$shape>>;
+            const SEA: bool = true;
+            const NAME: &'static str = $name;
+            const SEATS: usize = $seats;
+            const PORTS: usize = SEA_PORTS;
+            /// `BOARD_ENCODING_LARGE`.
+            const ENCODING: i32 = 3;
+            const LAND_HEXES: &'static [u16] = &[];
+            const PORT_EDGES: &'static [u16] = &[];
+            const RESOURCES_PER_KIND: u8 = $bank;
+            const FULL_DECK: DevSet = $deck;
+
+            fn topology() -> &'static Topology<$shape> {
+                static T: OnceLock<Topology<$shape>> = OnceLock::new();
+                T.get_or_init(|| Topology::build_grid(SEA_GRID_HEIGHT, SEA_GRID_WIDTH))
+            }
+        }
+    };
+}
+
+sea_shape!(Sea, "sea", 4, 19, DevSet([14, 2, 2, 2, 5]));
+sea_shape!(Sea6, "6-player sea", 6, 24, DevSet([20, 3, 3, 3, 5]));
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn check<S: Shape>() {
-        assert_eq!(S::LAND_HEXES.len(), S::HEXES);
-        assert_eq!(S::PORT_EDGES.len(), S::PORTS);
-        assert!(S::LAND_HEXES.windows(2).all(|w| w[0] < w[1]));
         let t = S::topology();
         assert_eq!(t.node_count(), S::NODES);
         assert_eq!(t.edge_count(), S::EDGES);
         // Euler on a disc of hexes: E = V + F - 1.
         assert_eq!(S::EDGES, S::NODES + S::HEXES - 1);
+        if S::SEA {
+            return;
+        }
+        assert_eq!(S::LAND_HEXES.len(), S::HEXES);
+        assert_eq!(S::PORT_EDGES.len(), S::PORTS);
+        assert!(S::LAND_HEXES.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]
     fn shapes_agree_with_their_tables() {
         check::<Classic>();
         check::<Six>();
+        check::<Sea>();
+        check::<Sea6>();
         assert_eq!(Six::FULL_DECK.total(), 34);
         assert_eq!(Classic::FULL_DECK.total(), 25);
     }

@@ -16,7 +16,7 @@ use super::phase::Phase;
 use super::resources::{DevCard, DevSet, Resource, ResourceSet};
 use super::rules::Rules;
 use super::sets::BitSet;
-use super::shape::{Classic, Shape};
+use super::shape::{Classic, Part, Shape};
 use super::trade::PendingOffer;
 
 /// Piece limits per seat (`SOCPlayer` initial piece counts).
@@ -69,6 +69,7 @@ pub struct State<S: Shape = Classic> {
     pub(crate) occupied: S::Nodes,
     /// Buildings and their neighbours (the distance rule).
     pub(crate) blocked: S::Nodes,
+    /// All roads (and, on the sea boards, all ships: one route piece per edge).
     pub(crate) all_roads: S::Edges,
     pub(crate) hands: BySeat<ResourceSet>,
     pub(crate) bank: [i16; 5],
@@ -103,6 +104,9 @@ pub struct State<S: Shape = Classic> {
     /// In the Special Building Phase: the player whose turn it ends
     /// (`SOCGame.specialBuildPhase_afterPlayerNumber`).
     pub(crate) sbp_owner: Seat,
+    /// Ships, the pirate and the other sea pieces ([`Fleet`](super::Fleet); nothing on the
+    /// other boards).
+    pub(crate) fleet: S::Fleet,
 }
 
 impl<S: Shape> State<S> {
@@ -144,6 +148,13 @@ impl<S: Shape> State<S> {
             offers_made: 0,
             sbp_left: 0,
             sbp_owner: first_player,
+            fleet: {
+                let mut f = S::Fleet::default();
+                if let (Some(f), Some(l)) = (f.get_mut(), board.land.get()) {
+                    f.pirate = l.pirate_start;
+                }
+                f
+            },
         }
     }
 
@@ -195,6 +206,11 @@ impl<S: Shape> State<S> {
         }
         if self.phase == Phase::TradeResponse {
             return self.next_responder();
+        }
+        if S::SEA && self.phase == Phase::PickGold {
+            if let Some(s) = self.next_gold_picker() {
+                return s;
+            }
         }
         self.current
     }
@@ -263,7 +279,7 @@ impl<S: Shape> State<S> {
     pub fn free_nodes(&self) -> S::Nodes {
         !self.blocked
     }
-    /// All roads.
+    /// All roads (and ships, on the sea boards).
     #[inline]
     pub fn all_roads(&self) -> S::Edges {
         self.all_roads
@@ -327,6 +343,16 @@ impl<S: Shape> State<S> {
     /// and with game option RD not to the desert (`SOCGame.canMoveRobber`).
     #[inline]
     pub fn robber_may_go(&self, h: HexId) -> bool {
+        if let Some(l) = self.board.land.get() {
+            // Land hexes only, not fog (`SOCGame.canMoveRobber`); the desert only without RD.
+            if !(l.land - l.fog).contains(h) {
+                return false;
+            }
+            return h != self.robber
+                && !(self.rules.robber_not_to_desert
+                    && self.board.hex_resource[h.index()].is_none()
+                    && !l.gold.contains(h));
+        }
         h != self.robber
             && !(self.rules.robber_not_to_desert && self.board.hex_resource[h.index()].is_none())
     }
@@ -373,10 +399,14 @@ impl<S: Shape> State<S> {
         )
     }
 
-    /// Points everyone can see: settlements, 2 per city, 2 per award.
+    /// Points everyone can see: settlements, 2 per city, 2 per award, special victory points
+    /// (sea boards).
     #[inline]
     pub fn public_vp(&self, seat: Seat) -> u8 {
         let mut vp = self.settlements[seat].len() as u8 + 2 * self.cities[seat].len() as u8;
+        if let Some(f) = self.fleet.get() {
+            vp += f.svp[seat];
+        }
         if self.longest_road == Some(seat) {
             vp += 2;
         }
@@ -423,9 +453,16 @@ impl<S: Shape> State<S> {
     }
 
     /// Seats (other than the current player) with a building on the robber's hex and at least
-    /// one card (`SOCGame.getPossibleVictims`).
+    /// one card (`SOCGame.getPossibleVictims`); when the pirate robs, with a ship beside it.
     #[inline]
     pub fn robber_victims(&self) -> [bool; MAX_SEATS] {
+        if let Some(f) = self.fleet.get() {
+            if f.pirate_robbery {
+                if let Some(p) = f.pirate {
+                    return self.pirate_victims_at(p);
+                }
+            }
+        }
         self.victims_at(self.robber)
     }
 
@@ -485,7 +522,11 @@ impl<S: Shape> State<S> {
         let own = self.settlements[seat] | self.cities[seat];
         let mut f = 0;
         for (p, kind) in self.board.ports.as_ref().iter().enumerate() {
-            if own.intersects(topo.port_nodes[p]) {
+            let nodes = match self.board.land.get() {
+                Some(l) => l.port_nodes[p],
+                None => topo.port_nodes[p],
+            };
+            if own.intersects(nodes) {
                 f |= match kind {
                     None => GENERIC_PORT,
                     Some(r) => 1 << r.index(),
@@ -513,6 +554,7 @@ impl<S: Shape> State<S> {
                 self.road_nodes[s] |= topo.edge_node_set[e.index()];
             }
         }
+        self.rebuild_ship_caches();
         for s in self.seats() {
             self.update_ports(s);
             self.update_road_len(s);
@@ -590,8 +632,10 @@ mod tests {
     fn state_and_action_stay_small() {
         let n = std::mem::size_of::<State>();
         println!(
-            "State: {n} bytes, Action: {} bytes",
-            std::mem::size_of::<Action>()
+            "State: {n} bytes, Action: {} bytes, 6-player State: {} bytes, sea State: {} bytes",
+            std::mem::size_of::<Action>(),
+            std::mem::size_of::<State<crate::game::Six>>(),
+            std::mem::size_of::<State<crate::game::Sea>>()
         );
         // Room for six seats on every board (656 bytes on 2026-12-01; 512 with four seats).
         assert!(n <= 704, "{n}");

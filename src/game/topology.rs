@@ -71,9 +71,6 @@ pub const PORT_POSITIONS: [(usize, u8, [u8; 2]); 9] = [
 
 const NONE: u16 = u16::MAX;
 
-/// Largest coordinate of the v1 and v2 encodings, plus one.
-const COORDS: usize = 0x100;
-
 /// All adjacency tables of one board shape; get them with [`Shape::topology`] (or
 /// [`topology()`] for the classic board).
 pub struct Topology<S: Shape> {
@@ -87,8 +84,8 @@ pub struct Topology<S: Shape> {
     pub edge_nodes: S::PerEdge<[NodeId; 2]>,
     /// Both nodes of each edge as a set.
     pub edge_node_set: S::PerEdge<S::Nodes>,
-    /// The 2 or 3 edges at each node (`u8::MAX`-padded, read with [`Topology::node_edges`]).
-    node_edges: S::PerNode<[u8; 3]>,
+    /// The 2 or 3 edges at each node (`u16::MAX`-padded, read with [`Topology::node_edges`]).
+    node_edges: S::PerNode<[u16; 3]>,
     /// The edges at each node as a set.
     pub node_edge_set: S::PerNode<S::Edges>,
     /// The neighbour nodes of each node (distance rule).
@@ -99,6 +96,10 @@ pub struct Topology<S: Shape> {
     pub hex_nodes: S::PerHex<[NodeId; 6]>,
     /// The six nodes of each land hex as a set.
     pub hex_node_set: S::PerHex<S::Nodes>,
+    /// The six sides of each hex as a set.
+    pub hex_edge_set: S::PerHex<S::Edges>,
+    /// The one or two hexes on the sides of each edge.
+    pub edge_hex_set: S::PerEdge<S::Hexes>,
     /// Land hexes sharing a side with each land hex.
     pub hex_neighbours: S::PerHex<S::Hexes>,
     /// The two nodes of each port, in the server's port order.
@@ -122,7 +123,7 @@ impl<S: Shape> Topology<S> {
     pub fn node_edges(&self, n: NodeId) -> impl Iterator<Item = EdgeId> + '_ {
         self.node_edges[n.index()]
             .iter()
-            .filter(|&&e| e != u8::MAX)
+            .filter(|&&e| e != u16::MAX)
             .map(|&e| EdgeId::new(e as usize))
     }
 
@@ -205,11 +206,11 @@ impl<S: Shape> Topology<S> {
         self.hex_coords[h.index()] as i32
     }
 
-    /// Builds the tables from the shape's land hexes and port edges.
+    /// Builds the tables from the shape's land hexes and port edges (encodings v1 and v2).
     pub(crate) fn build() -> Topology<S> {
         const HEX_NODE_OFFSETS: [i32; 6] = [0x01, 0x12, 0x21, 0x10, -0x01, -0x10];
-        let mut nodes: Vec<u16> = Vec::new();
         let mut edges: Vec<u16> = Vec::new();
+        let mut corners_of = Vec::new();
         for &h in S::LAND_HEXES {
             let corners = HEX_NODE_OFFSETS.map(|o| (h as i32 + o) as u16);
             for k in 0..6 {
@@ -219,22 +220,96 @@ impl<S: Shape> Topology<S> {
                 let e = if b - a == 0x0F { a - 1 } else { a };
                 assert_eq!(edge_ends(e), [a, b], "edge between {a:#x} and {b:#x}");
                 edges.push(e);
-                nodes.push(a);
-                nodes.push(b);
+            }
+            corners_of.push(corners);
+        }
+        let ports: Vec<[u16; 2]> = S::PORT_EDGES.iter().map(|&e| edge_ends(e)).collect();
+        Topology::assemble(
+            S::LAND_HEXES,
+            &corners_of,
+            edges,
+            edge_ends,
+            &[0x02, 0x22, 0x20, -0x02, -0x22, -0x20],
+            &ports,
+        )
+    }
+
+    /// Builds the tables of the sea boards' coordinate grid (`SOCBoardLarge`, encoding v3):
+    /// every hex of a board of `height` rows and `width` columns of half-hex units, land or
+    /// water, with all their nodes and sides. A hex `0xRRCC` has odd `RR`, and `CC` even on
+    /// rows 1, 5, 9, .. and odd on rows 3, 7, ..; its nodes, clockwise from the top, are
+    /// `(r-1,c) (r-1,c+1) (r+1,c+1) (r+1,c) (r+1,c-1) (r-1,c-1)`
+    /// (`SOCBoardLarge.getAdjacentNodesToHex_arr`); an edge on an odd row is vertical and joins
+    /// `(r-1,c)` and `(r+1,c)`, otherwise it joins `(r,c)` and `(r,c+1)`
+    /// (`getAdjacentNodesToEdge_arr`).
+    pub(crate) fn build_grid(height: u16, width: u16) -> Topology<S> {
+        let mut hexes = Vec::new();
+        let mut corners_of = Vec::new();
+        let mut edges = Vec::new();
+        for r in (1..height).step_by(2) {
+            for c in (1..width).filter(|c| c % 2 == (r / 2) % 2) {
+                let h = (r << 8) | c;
+                hexes.push(h);
+                let at = |dr: i32, dc: i32| (((r as i32 + dr) << 8) | (c as i32 + dc)) as u16;
+                corners_of.push([
+                    at(-1, 0),
+                    at(-1, 1),
+                    at(1, 1),
+                    at(1, 0),
+                    at(1, -1),
+                    at(-1, -1),
+                ]);
+                // The sides: NW, NE, E, SE, SW, W (`SOCBoardLarge.getAdjacentEdgesToHex_arr`).
+                edges.extend([
+                    at(-1, -1),
+                    at(-1, 0),
+                    at(0, 1),
+                    at(1, 0),
+                    at(1, -1),
+                    at(0, -1),
+                ]);
             }
         }
+        Topology::assemble(
+            &hexes,
+            &corners_of,
+            edges,
+            grid_edge_ends,
+            &[0x0002, 0x0201, 0x01FF, -0x0002, -0x0201, -0x01FF],
+            &[],
+        )
+    }
+
+    /// The tables from the hexes (ascending coordinates), their six corners (N, NE, SE, S,
+    /// SW, NW), the coordinates of their sides, the rule giving an edge's two nodes, the
+    /// coordinate offsets from a hex to its neighbours, and each port's two nodes.
+    fn assemble(
+        hexes: &[u16],
+        corners_of: &[[u16; 6]],
+        mut edges: Vec<u16>,
+        ends: fn(u16) -> [u16; 2],
+        neighbour_offsets: &[i32; 6],
+        ports: &[[u16; 2]],
+    ) -> Topology<S> {
+        let mut nodes: Vec<u16> = corners_of.iter().flatten().copied().collect();
         nodes.sort_unstable();
         nodes.dedup();
         edges.sort_unstable();
         edges.dedup();
         assert_eq!(
-            (nodes.len(), edges.len()),
-            (S::NODES, S::EDGES),
+            (nodes.len(), edges.len(), hexes.len()),
+            (S::NODES, S::EDGES, S::HEXES),
             "{}",
             S::NAME
         );
+        let size = 1 + *nodes
+            .iter()
+            .chain(&edges)
+            .chain(hexes)
+            .max()
+            .expect("a board has hexes") as usize;
         let map = |coords: &[u16]| -> Box<[u16]> {
-            let mut m = vec![NONE; COORDS];
+            let mut m = vec![NONE; size];
             for (i, &c) in coords.iter().enumerate() {
                 m[c as usize] = i as u16;
             }
@@ -246,59 +321,81 @@ impl<S: Shape> Topology<S> {
             hex_coords: S::PerHex::<u16>::filled(0),
             node_of_coord: map(&nodes),
             edge_of_coord: map(&edges),
-            hex_of_coord: map(S::LAND_HEXES),
+            hex_of_coord: map(hexes),
             edge_nodes: S::PerEdge::<[NodeId; 2]>::filled([NodeId::new(0); 2]),
             edge_node_set: S::PerEdge::<S::Nodes>::filled(S::Nodes::EMPTY),
-            node_edges: S::PerNode::<[u8; 3]>::filled([u8::MAX; 3]),
+            node_edges: S::PerNode::<[u16; 3]>::filled([u16::MAX; 3]),
             node_edge_set: S::PerNode::<S::Edges>::filled(S::Edges::EMPTY),
             node_neighbours: S::PerNode::<S::Nodes>::filled(S::Nodes::EMPTY),
             node_hex_set: S::PerNode::<S::Hexes>::filled(S::Hexes::EMPTY),
             hex_nodes: S::PerHex::<[NodeId; 6]>::filled([NodeId::new(0); 6]),
             hex_node_set: S::PerHex::<S::Nodes>::filled(S::Nodes::EMPTY),
+            hex_edge_set: S::PerHex::<S::Edges>::filled(S::Edges::EMPTY),
             hex_neighbours: S::PerHex::<S::Hexes>::filled(S::Hexes::EMPTY),
+            edge_hex_set: S::PerEdge::<S::Hexes>::filled(S::Hexes::EMPTY),
             port_nodes: S::PerPort::<S::Nodes>::filled(S::Nodes::EMPTY),
         };
         t.node_coords.as_mut().copy_from_slice(&nodes);
         t.edge_coords.as_mut().copy_from_slice(&edges);
-        t.hex_coords.as_mut().copy_from_slice(S::LAND_HEXES);
+        t.hex_coords.as_mut().copy_from_slice(hexes);
         let node = |t: &Topology<S>, c: i32| -> NodeId {
             t.node_from_server(c)
-                .unwrap_or_else(|| panic!("coordinate {c:#x} is not a land node"))
+                .unwrap_or_else(|| panic!("coordinate {c:#x} is not a node"))
         };
         for (ei, &ec) in edges.iter().enumerate() {
-            let [a, b] = edge_ends(ec).map(|c| node(&t, c as i32));
+            let [a, b] = ends(ec).map(|c| node(&t, c as i32));
             t.edge_nodes[ei] = [a, b];
             t.edge_node_set[ei] = S::Nodes::single(a) | S::Nodes::single(b);
             for (n, m) in [(a, b), (b, a)] {
                 let slot = t.node_edges[n.index()]
                     .iter()
-                    .position(|&x| x == u8::MAX)
+                    .position(|&x| x == u16::MAX)
                     .unwrap();
-                t.node_edges[n.index()][slot] = ei as u8;
+                t.node_edges[n.index()][slot] = ei as u16;
                 t.node_edge_set[n.index()].insert(EdgeId::new(ei));
                 t.node_neighbours[n.index()].insert(m);
             }
         }
-        for (hi, &hc) in S::LAND_HEXES.iter().enumerate() {
-            for (k, off) in HEX_NODE_OFFSETS.iter().enumerate() {
-                let n = node(&t, hc as i32 + off);
+        for (hi, &hc) in hexes.iter().enumerate() {
+            let corners = corners_of[hi];
+            for (k, &c) in corners.iter().enumerate() {
+                let n = node(&t, c as i32);
                 t.hex_nodes[hi][k] = n;
                 t.hex_node_set[hi].insert(n);
                 t.node_hex_set[n.index()].insert(HexId::new(hi));
             }
-            for off in [0x02, 0x22, 0x20, -0x02, -0x22, -0x20] {
+            for k in 0..6 {
+                let (a, b) = (corners[k], corners[(k + 1) % 6]);
+                let side = t.node_edge_set[node(&t, a as i32).index()]
+                    & t.node_edge_set[node(&t, b as i32).index()];
+                let e = side.first().expect("consecutive corners share a side");
+                t.hex_edge_set[hi].insert(e);
+                t.edge_hex_set[e.index()].insert(HexId::new(hi));
+            }
+            for off in neighbour_offsets {
                 if let Some(g) = t.hex_from_server(hc as i32 + off) {
                     t.hex_neighbours[hi].insert(g);
                 }
             }
         }
-        for (p, &e) in S::PORT_EDGES.iter().enumerate() {
-            for c in edge_ends(e) {
+        for (p, ends) in ports.iter().enumerate() {
+            for &c in ends {
                 let n = node(&t, c as i32);
                 t.port_nodes[p].insert(n);
             }
         }
         t
+    }
+}
+
+/// The two nodes of a sea-grid edge (`SOCBoardLarge.getAdjacentNodesToEdge_arr`): on an odd
+/// row the edge is vertical, joining the nodes above and below; otherwise it joins its own
+/// coordinate and the node east of it.
+const fn grid_edge_ends(e: u16) -> [u16; 2] {
+    if (e >> 8) % 2 == 1 {
+        [e - 0x100, e + 0x100]
+    } else {
+        [e, e + 1]
     }
 }
 
