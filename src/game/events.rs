@@ -290,8 +290,21 @@ impl<S: Shape> State<S> {
     #[inline]
     pub fn begin_turn(&mut self, seat: Seat, phase: Option<Phase>) {
         if phase == Some(Phase::SpecialBuilding) && self.phase != Phase::SpecialBuilding {
-            // The Special Building Phase begins: the turn ending is its owner's.
-            self.sbp_owner = self.current;
+            // The Special Building Phase begins: the turn ending is its owner's. A player who
+            // asked at the start of their own turn (before rolling; the server had already
+            // begun that turn) builds first, and the phase belongs to the seat before them:
+            // it ends with their regular turn again (`SOCGame.advanceTurnToSpecialBuilding`,
+            // case B's special case, `advanceTurnBackwards`). That turn has not begun yet.
+            if seat == self.current && self.phase == Phase::RollOrCard {
+                let mut owner = seat.prev_of(S::SEATS);
+                while !self.rules.is_seated(owner) && owner != seat {
+                    owner = owner.prev_of(S::SEATS);
+                }
+                self.sbp_owner = owner;
+                self.turn = self.turn.saturating_sub(1);
+            } else {
+                self.sbp_owner = self.current;
+            }
         }
         for s in self.seats() {
             self.age_dev_cards(s);

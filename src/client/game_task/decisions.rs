@@ -221,7 +221,8 @@ impl<S: Shape> GameTask<S> {
         use GameState as S;
         let msg = match self.mirror.server_state() {
             Some(S::RollOrCard) => Message::RollDice(proto::RollDice { game: g }),
-            Some(S::Play1 | S::PlacingFreeRoad1 | S::PlacingFreeRoad2) => {
+            // Ending is always legal in the Special Building Phase (building is optional).
+            Some(S::Play1 | S::PlacingFreeRoad1 | S::PlacingFreeRoad2 | S::SpecialBuilding) => {
                 Message::EndTurn(proto::EndTurn { game: g })
             }
             Some(S::WaitingForDiscards) => {
