@@ -35,7 +35,11 @@ async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
 
     // Handshake: VERSION first, then IMAROBOT with our cookie and a third-party class.
     match server.next_within(Duration::from_secs(1)).await.unwrap() {
-        Message::Version(v) => assert_eq!(v.version, 2700),
+        Message::Version(v) => {
+            assert_eq!(v.version, 2700);
+            // 5- and 6-player games are played by default: the server may invite us to them.
+            assert_eq!(v.features, ";6pl;");
+        }
         m => panic!("expected VERSION first, got {m}"),
     }
     match server.next_within(Duration::from_secs(1)).await.unwrap() {

@@ -64,9 +64,14 @@ pub struct Args {
     /// offers wait 3.5 s. Meant for servers whose robots pause normally (fast_pause_percent 100).
     #[arg(long)]
     pub pace: bool,
-    /// Also play 5- and 6-player games (the 6-player board and its Special Building Phase):
-    /// announces the `6pl` feature so that the server invites us to them.
-    #[arg(long)]
+    /// Play classic 2-4-player games only: do not announce the `6pl` feature, so that the
+    /// server never invites us to 5- and 6-player games (the 6-player board and its Special
+    /// Building Phase), which are played by default.
+    #[arg(long, conflicts_with = "six_player")]
+    pub classic_only: bool,
+    /// Also play 5- and 6-player games: the default since they are played right; kept so that
+    /// scripts written for the earlier opt-in go on working.
+    #[arg(long, hide = true)]
     pub six_player: bool,
 }
 
@@ -103,7 +108,7 @@ pub fn run(args: Args) -> i32 {
     config.decision_ms = args.decision_ms;
     config.robot_class = args.robot_class;
     config.pace = args.pace;
-    config.six_player = args.six_player;
+    config.six_player = !args.classic_only;
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {

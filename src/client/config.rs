@@ -57,7 +57,8 @@ pub struct ClientConfig {
     /// only — 6-player games always build `agent`).
     pub agent_factory: Option<AgentFactory>,
     /// Announce the `6pl` feature, so that the server invites us to 5- and 6-player games
-    /// (the 6-player board and its Special Building Phase).
+    /// (the 6-player board and its Special Building Phase); on by default (`play
+    /// --classic-only` turns it off).
     pub six_player: bool,
 }
 
@@ -86,7 +87,7 @@ impl ClientConfig {
             decision_ms: 3000,
             reply_timeout_ms: 2000,
             pace: false,
-            six_player: false,
+            six_player: true,
             agent_factory: None,
         }
     }
