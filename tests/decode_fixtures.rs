@@ -59,28 +59,17 @@ fn decode_reports_no_problem_on_the_fixtures() {
 /// an observer has no seat, so the mirror replays of the seated robot's view do not apply.
 #[test]
 fn six_player_observer_recordings_decode() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/transcripts/observer");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "log"))
-        .collect();
-    files.sort();
+    let files = common::fixture_logs("observer");
     let mut report = DecodeReport::default();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         report.add_transcript(f, &text);
         // A whole game each, Special Building Phase included: the states announced (GAMESTATE,
         // and TURN's state field, which carries the end when a player wins at a turn's start).
-        let states: Vec<i32> = parse_lines(&text)
+        let messages: Vec<Message> = parse_lines(&text)
             .filter_map(|(_, l)| Message::parse(&l.ok()?.text).ok())
-            .filter_map(|m| match m {
-                Message::GameState(s) => Some(s.state),
-                Message::Turn(t) => t.state,
-                _ => None,
-            })
             .collect();
+        let states = announced_states(&messages);
         // Joined while the seats were filling (NEW or READY), before the first placement.
         assert!(
             states.first().is_some_and(|&s| s < 5),
@@ -127,14 +116,7 @@ fn six_player_observer_recordings_decode() {
 /// they stay out of `fixture_transcripts()` (no seat: the mirror replays do not apply).
 #[test]
 fn sea_and_scenario_observer_recordings_decode() {
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/transcripts/sea");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "log"))
-        .collect();
-    files.sort();
+    let files = common::fixture_logs("sea");
     let mut report = DecodeReport::default();
     let mut scenarios = std::collections::BTreeSet::new();
     for f in &files {
@@ -145,14 +127,7 @@ fn sea_and_scenario_observer_recordings_decode() {
             .filter_map(|(_, l)| Message::parse(&l.ok()?.text).ok())
             .collect();
         // A whole game each: joined while the seats were filling, seen to its end.
-        let states: Vec<i32> = messages
-            .iter()
-            .filter_map(|m| match m {
-                Message::GameState(s) => Some(s.state),
-                Message::Turn(t) => t.state,
-                _ => None,
-            })
-            .collect();
+        let states = announced_states(&messages);
         assert!(
             states.first().is_some_and(|&s| s < 5),
             "{name}: joined late"
@@ -280,4 +255,17 @@ fn sea_and_scenario_observer_recordings_decode() {
             "no {name} in the sea recordings"
         );
     }
+}
+
+/// The game states a recording announces, in order: GAMESTATE, and TURN's state field (which
+/// carries the end when a player wins at a turn's start).
+fn announced_states(messages: &[Message]) -> Vec<i32> {
+    messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::GameState(s) => Some(s.state),
+            Message::Turn(t) => t.state,
+            _ => None,
+        })
+        .collect()
 }

@@ -24,7 +24,15 @@ pub const GAME: &str = "~botsOnly~40";
 
 /// The committed fixture transcripts (`tests/fixtures/transcripts/*.log`), sorted.
 pub fn fixture_transcripts() -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/transcripts");
+    fixture_logs("")
+}
+
+/// The `*.log` files of a folder below `tests/fixtures/transcripts` (`""`: that folder),
+/// sorted.
+pub fn fixture_logs(folder: &str) -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/transcripts")
+        .join(folder);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
