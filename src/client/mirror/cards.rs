@@ -403,8 +403,14 @@ impl<S: Shape> Mirror<S> {
             return true;
         }
         let me = self.me;
-        for t in self.model.seats().filter(|&t| t != s && Some(t) != me) {
+        // Another hidden seat's guesses, or `s`'s own other pile: a card it bought this turn
+        // may have been guessed of the kind it now plays from its older cards (late in a game
+        // the deck's likeliest kind is whatever few cards are left).
+        for t in self.model.seats().filter(|&t| Some(t) != me) {
             for t_new in [false, true] {
+                if t == s && t_new == new {
+                    continue;
+                }
                 if self.model.swap_dev_cards((s, x, new), (t, card, t_new)) {
                     return true;
                 }
