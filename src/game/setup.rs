@@ -10,6 +10,7 @@ use super::sea::MAX_SHIPS;
 use super::sets::BitSet;
 use super::shape::{Classic, Part, Shape};
 use super::state::{State, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS};
+use super::topology::Topology;
 use super::trade::PendingOffer;
 use std::fmt;
 
@@ -186,28 +187,32 @@ pub fn check_pieces<S: Shape>(
         // Every road must be reachable from the seat's buildings through its own roads
         // (flood fill; opponents' buildings don't matter for connectivity of placement
         // history, since they may have been built after the road).
-        let own = settlements[s] | cities[s];
-        let mut reached_nodes = own;
-        let mut reached = S::Edges::EMPTY;
-        loop {
-            let mut grow = S::Edges::EMPTY;
-            for n in reached_nodes {
-                grow |= topo.node_edge_set[n.index()];
-            }
-            let grow = grow & roads[s];
-            if grow == reached {
-                break;
-            }
-            reached = grow;
-            for e in reached {
-                reached_nodes |= topo.edge_node_set[e.index()];
-            }
-        }
-        if reached != roads[s] {
+        if reachable(topo, settlements[s] | cities[s], roads[s]) != roads[s] {
             return Err(SetupError::DisconnectedRoad(s));
         }
     }
     Ok(())
+}
+
+/// The pieces of `pieces` (one seat's roads, or its ships) reachable from the nodes `from`
+/// through those pieces alone (a flood fill).
+fn reachable<S: Shape>(topo: &Topology<S>, from: S::Nodes, pieces: S::Edges) -> S::Edges {
+    let mut reached_nodes = from;
+    let mut reached = S::Edges::EMPTY;
+    loop {
+        let mut grow = S::Edges::EMPTY;
+        for n in reached_nodes {
+            grow |= topo.node_edge_set[n.index()];
+        }
+        let grow = grow & pieces;
+        if grow == reached {
+            return reached;
+        }
+        reached = grow;
+        for e in reached {
+            reached_nodes |= topo.edge_node_set[e.index()];
+        }
+    }
 }
 
 /// The ship rules of [`State::from_setup`] on a sea board: at most 15 ships a seat, one
@@ -234,23 +239,7 @@ pub fn check_ships<S: Shape>(
             return Err(SetupError::OverlappingRoads(s));
         }
         taken |= ships[s];
-        let mut reached_nodes = settlements[s] | cities[s];
-        let mut reached = S::Edges::EMPTY;
-        loop {
-            let mut grow = S::Edges::EMPTY;
-            for n in reached_nodes {
-                grow |= topo.node_edge_set[n.index()];
-            }
-            let grow = grow & ships[s];
-            if grow == reached {
-                break;
-            }
-            reached = grow;
-            for e in reached {
-                reached_nodes |= topo.edge_node_set[e.index()];
-            }
-        }
-        if reached != ships[s] {
+        if reachable(topo, settlements[s] | cities[s], ships[s]) != ships[s] {
             return Err(SetupError::DisconnectedRoad(s));
         }
     }
