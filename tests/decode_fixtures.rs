@@ -64,19 +64,8 @@ fn six_player_observer_recordings_decode() {
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         report.add_transcript(f, &text);
-        // A whole game each, Special Building Phase included: the states announced (GAMESTATE,
-        // and TURN's state field, which carries the end when a player wins at a turn's start).
-        let messages: Vec<Message> = parse_lines(&text)
-            .filter_map(|(_, l)| Message::parse(&l.ok()?.text).ok())
-            .collect();
-        let states = announced_states(&messages);
-        // Joined while the seats were filling (NEW or READY), before the first placement.
-        assert!(
-            states.first().is_some_and(|&s| s < 5),
-            "{}: joined late",
-            f.display()
-        );
-        assert_eq!(states.last(), Some(&1000), "{}: no game end", f.display());
+        // A whole game each, Special Building Phase included.
+        let (_, states) = whole_game(f, &text);
         assert!(states.contains(&100), "{}: no state 100", f.display());
         assert!(
             text.contains("\n< 1084|"),
@@ -94,14 +83,7 @@ fn six_player_observer_recordings_decode() {
             .count();
         assert!(n >= 2, "{n} 6-player recordings from {version}");
     }
-    let problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-    let unknown: Vec<_> = report
-        .counts
-        .iter()
-        .filter(|(&(_, name), _)| name == "Unknown")
-        .collect();
-    assert!(unknown.is_empty(), "uncatalogued types: {unknown:?}");
+    assert_clean(&report);
     assert!(report
         .counts
         .keys()
@@ -123,16 +105,7 @@ fn sea_and_scenario_observer_recordings_decode() {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(f).unwrap();
         report.add_transcript(f, &text);
-        let messages: Vec<Message> = parse_lines(&text)
-            .filter_map(|(_, l)| Message::parse(&l.ok()?.text).ok())
-            .collect();
-        // A whole game each: joined while the seats were filling, seen to its end.
-        let states = announced_states(&messages);
-        assert!(
-            states.first().is_some_and(|&s| s < 5),
-            "{name}: joined late"
-        );
-        assert_eq!(states.last(), Some(&1000), "{name}: no game end");
+        let (messages, _) = whole_game(f, &text);
         // The large board: its size at joining, its layout in encoding 3, land areas.
         let board = messages.iter().find_map(|m| match m {
             Message::JoinGameAuth(a) => a.board.clone(),
@@ -236,14 +209,7 @@ fn sea_and_scenario_observer_recordings_decode() {
     for sc in ["SC_4ISL", "SC_FOG", "SC_NSHO", "SC_TTD"] {
         assert!(scenarios.contains(sc), "no {sc} game in {scenarios:?}");
     }
-    let problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-    let unknown: Vec<_> = report
-        .counts
-        .iter()
-        .filter(|(&(_, name), _)| name == "Unknown")
-        .collect();
-    assert!(unknown.is_empty(), "uncatalogued types: {unknown:?}");
+    assert_clean(&report);
     for name in [
         "JoinGameAuth",
         "PotentialSettlements",
@@ -257,15 +223,39 @@ fn sea_and_scenario_observer_recordings_decode() {
     }
 }
 
-/// The game states a recording announces, in order: GAMESTATE, and TURN's state field (which
-/// carries the end when a player wins at a turn's start).
-fn announced_states(messages: &[Message]) -> Vec<i32> {
-    messages
+/// An observer's recording of one whole game: its messages and the game states it announces
+/// in order (GAMESTATE, and TURN's state field, which carries the end when a player wins at a
+/// turn's start). Asserted: joined while the seats were filling (NEW or READY, before the
+/// first placement) and seen to the game's end.
+fn whole_game(f: &std::path::Path, text: &str) -> (Vec<Message>, Vec<i32>) {
+    let messages: Vec<Message> = parse_lines(text)
+        .filter_map(|(_, l)| Message::parse(&l.ok()?.text).ok())
+        .collect();
+    let states: Vec<i32> = messages
         .iter()
         .filter_map(|m| match m {
             Message::GameState(s) => Some(s.state),
             Message::Turn(t) => t.state,
             _ => None,
         })
-        .collect()
+        .collect();
+    assert!(
+        states.first().is_some_and(|&s| s < 5),
+        "{}: joined late",
+        f.display()
+    );
+    assert_eq!(states.last(), Some(&1000), "{}: no game end", f.display());
+    (messages, states)
+}
+
+/// No line failed to parse or re-encode, and every message type is catalogued.
+fn assert_clean(report: &DecodeReport) {
+    let problems: Vec<String> = report.problems.iter().map(ToString::to_string).collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let unknown: Vec<_> = report
+        .counts
+        .iter()
+        .filter(|(&(_, name), _)| name == "Unknown")
+        .collect();
+    assert!(unknown.is_empty(), "uncatalogued types: {unknown:?}");
 }

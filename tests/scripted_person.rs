@@ -385,7 +385,7 @@ fn run(scenario: Scenario) {
         .split(',')
         .find_map(|o| o.strip_prefix("PL="))
         .map_or(4, |n| n.parse().expect("PERSON_OPTIONS: PL=N, a number"));
-    let six_player = players > 4 || game_options.split(',').any(|o| o == "PLB=t");
+    let six_player = catan_bot::client::options::six_player(&game_options);
     // Takeover: built-in robots for every seat but the person's.
     let takeover_robots = (players - 1).to_string();
     let mut options = vec![
