@@ -54,6 +54,7 @@ mod resources;
 mod road;
 mod rules;
 mod sea;
+mod sea_layout;
 mod sets;
 mod setup;
 mod shape;
