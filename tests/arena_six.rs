@@ -102,7 +102,12 @@ fn the_layouts_are_the_boards_result_lines_know() {
     }
     assert_eq!("six".parse::<Layout>(), Ok(Layout::Six));
     assert_eq!("Classic".parse::<Layout>(), Ok(Layout::Classic));
-    assert!("sea".parse::<Layout>().is_err());
+    assert_eq!("sea".parse::<Layout>(), Ok(Layout::Sea));
+    assert_eq!("sea6".parse::<Layout>(), Ok(Layout::Sea6));
+    assert!("lake".parse::<Layout>().is_err());
+    let sea6 = Layout::Sea6.rules(Default::default(), 6);
+    assert_eq!((sea6.seats, sea6.special_building), (0b11_1111, true));
+    assert!(!Layout::Sea.rules(Default::default(), 4).special_building);
     let five = Layout::Six.rules(Default::default(), 5);
     assert_eq!((five.seats, five.special_building), (0b1_1111, true));
     assert_eq!(five.players(), 5);
@@ -220,4 +225,35 @@ fn classic_games_of_two_and_three_players_leave_the_last_seats_vacant() {
     let s = summarize(&(lines + &lines2));
     assert_eq!(s.tables.len(), 2);
     assert!(text("both", &s).contains("  classic board, 2 players: games 2"));
+}
+
+/// Sea boards (the server's layout without a scenario): 3- and 4-player games on the 4-seat
+/// sea board, 5- and 6-player games on the 6-seat one, finish with a winner, rotate and record
+/// the board; a search plays a full game on each.
+#[test]
+fn sea_games_finish_on_both_sea_boards() {
+    for (layout, n, seed) in [
+        (Layout::Sea, 4, 40),
+        (Layout::Sea, 3, 30),
+        (Layout::Sea6, 6, 60),
+        (Layout::Sea6, 5, 50),
+    ] {
+        let mut agents = vec!["heuristic"; n];
+        agents[1] = "heuristic:trade=1";
+        let cfg = config(layout, &agents, n, seed);
+        let records = arena::run(&cfg, |_, _| {});
+        let lines = check_run(&cfg, &records);
+        assert!(
+            lines.contains(&format!(r#""board":"{}""#, layout.name())),
+            "{lines}"
+        );
+        if n < layout.seats() {
+            continue;
+        }
+        let mut agents = vec!["heuristic"; n];
+        agents[0] = "mpt-ensemble-uct:iterations=200,trees=1,threads=1";
+        let cfg = config(layout, &agents, 1, seed + 1);
+        let records = arena::run(&cfg, |_, _| {});
+        check_run(&cfg, &records);
+    }
 }

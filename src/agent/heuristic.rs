@@ -18,19 +18,23 @@ use crate::game::{
 
 /// How good a settlement on `node` is for `seat` at the opening: pips of its hexes, a bonus
 /// for resources the seat does not produce yet and for the scarce ones (ore, wheat, clay,
-/// wood early), and a little for a port.
+/// wood early), and a little for a port. A gold hex counts as a resource the seat lacks.
 pub fn opening_score<S: Shape>(state: &State<S>, seat: Seat, node: NodeId) -> i32 {
     let topo = S::topology();
     let board = state.board();
     let have = state.production(seat);
     let mut score = 0;
     for h in topo.node_hexes(node) {
-        let Some(r) = board.hex_resource[h.index()] else {
-            continue;
-        };
         if h == state.robber() {
             continue;
         }
+        let Some(r) = board.hex_resource[h.index()] else {
+            // Sea boards: a gold hex pays any resource, worth a hex of one we lack.
+            if S::SEA && board.sea().is_some_and(|l| l.gold.contains(h)) {
+                score += 10 * pips(board.hex_number[h.index()]) as i32 + 12;
+            }
+            continue;
+        };
         let p = pips(board.hex_number[h.index()]) as i32;
         score += 10 * p;
         if have[r.index()] == 0 {

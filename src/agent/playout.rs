@@ -3,7 +3,7 @@
 
 use crate::game::{
     pips, Action, ActionList, BitSet, DevCard, HexId, Phase, Resource, ResourceSet, Seat, Shape,
-    State, CITY_COST, DEV_CARD_COST, MAX_SEATS, ROAD_COST, SETTLEMENT_COST,
+    State, CITY_COST, DEV_CARD_COST, MAX_SEATS, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
 };
 use rand::Rng;
 
@@ -45,7 +45,8 @@ impl PlayoutPolicy for UniformPolicy {
 ///
 /// - `Main`: a city if any is legal, else a settlement; else a small candidate list —
 ///   buy a development card, a road (only when no settlement spot is reachable; roads that
-///   open a free spot first), a bank/port trade that completes a city, settlement or card,
+///   open a free spot first), on the sea boards a ship (likewise; ships that reach a free
+///   legal node first), a bank/port trade that completes a city, settlement or card,
 ///   a playable development card — and `EndTurn` when nothing else is offered;
 /// - `RollOrCard`: a knight when the robber blocks one of our hexes, else roll;
 /// - `PlacingRobber`: the hex costing the leading opponent most production;
@@ -133,6 +134,45 @@ impl HeuristicPolicy {
         }
     }
 
+    /// Of the ship spots `spots`, those nearest a free legal node of a land area where the
+    /// current player has no building yet (fewest steps along the board's edges, water or
+    /// land): the ones that land first, else the ones that sail towards new land. All of
+    /// them when no such node is within 12 steps.
+    fn ships_towards_land<S: Shape>(state: &State<S>, spots: S::Edges) -> S::Edges {
+        let topo = S::topology();
+        let Some(l) = state.board().sea() else {
+            return spots;
+        };
+        let s = state.current_player();
+        let mut settled = 0u32;
+        for n in state.settlements(s) | state.cities(s) {
+            settled |= 1 << (l.area[n.index()] & 31);
+        }
+        let mut near = S::Nodes::EMPTY;
+        for n in state.free_nodes() & l.nodes {
+            if settled & (1 << (l.area[n.index()] & 31)) == 0 {
+                near.insert(n);
+            }
+        }
+        for _ in 0..12 {
+            let mut landing = S::Edges::EMPTY;
+            for e in spots {
+                if topo.edge_node_set[e.index()].intersects(near) {
+                    landing.insert(e);
+                }
+            }
+            if !landing.is_empty() {
+                return landing;
+            }
+            let mut next = near;
+            for n in near {
+                next |= topo.node_neighbours[n.index()];
+            }
+            near = next;
+        }
+        spots
+    }
+
     fn main_candidates<S: Shape>(state: &State<S>, out: &mut ActionList) {
         let s = state.current_player();
         let hand = state.hand(s);
@@ -169,6 +209,18 @@ impl HeuristicPolicy {
                     out.push(Action::BuildRoad(e));
                 }
             }
+            // Sea boards: ships towards land where no settlement spot is reachable, those
+            // that reach a free legal node first.
+            let ships = if S::SEA && !can_settle {
+                state.ship_spots(s)
+            } else {
+                S::Edges::EMPTY
+            };
+            if !ships.is_empty() && hand.contains(SHIP_COST) {
+                for e in Self::ships_towards_land(state, ships) {
+                    out.push(Action::BuildShip(e));
+                }
+            }
             // What to save for: a settlement where one is reachable, else a road towards one
             // (while settlements remain), then a city, then a card. Any trade gives at least two
             // cards of a kind (2:1 is the best ratio), so most hands skip this.
@@ -177,6 +229,7 @@ impl HeuristicPolicy {
                 let targets = [
                     (SETTLEMENT_COST, can_settle),
                     (ROAD_COST, want_road),
+                    (SHIP_COST, !ships.is_empty()),
                     (CITY_COST, !state.city_spots(s).is_empty()),
                     (DEV_CARD_COST, state.deck().total() > 0),
                 ];
@@ -202,7 +255,9 @@ impl HeuristicPolicy {
                     out.push(action);
                 }
             }
-            if d.get(DevCard::RoadBuilding) > 0 && state.pieces_left(s).0 > 0 {
+            if d.get(DevCard::RoadBuilding) > 0
+                && (state.pieces_left(s).0 > 0 || (S::SEA && state.ships_left(s) > 0))
+            {
                 out.push(Action::PlayRoadBuilding);
             }
         }
@@ -333,6 +388,41 @@ mod tests {
             }
         }
         assert!(finished >= 45, "{finished}");
+    }
+
+    /// On the server's sea board the heuristic sails: games finish, and in most of them a
+    /// seat settles an island (a land area other than the mainland, reached by ship only).
+    #[test]
+    fn heuristic_playouts_finish_sea_games_and_settle_islands() {
+        use crate::game::Sea;
+        let mut rng = SmallRng::seed_from_u64(11);
+        let (mut finished, mut islands, mut ships) = (0, 0, 0);
+        let games = 40;
+        for _ in 0..games {
+            let board = Board::<Sea>::random_sea(&mut rng);
+            let mut st = State::new(board, Rules::default(), Seat::new(0));
+            let r = playout(&mut st, &mut HeuristicPolicy, &mut rng, 20_000);
+            if let Some(w) = r.winner {
+                assert!(r.vp[w.index()] >= 10);
+                finished += 1;
+            }
+            let l = *st.board().sea().unwrap();
+            let seats: Vec<Seat> = st.rules().seated().collect();
+            let settled = seats.iter().any(|&s| {
+                (st.settlements(s) | st.cities(s))
+                    .into_iter()
+                    .any(|n| l.area[n.index()] > 1)
+            });
+            islands += usize::from(settled);
+            ships += seats.iter().map(|&s| st.ships(s).len()).sum::<usize>();
+        }
+        println!("{finished} of {games} finished, islands settled in {islands}, {ships} ships");
+        assert!(finished >= games * 9 / 10, "{finished} of {games} finished");
+        assert!(
+            islands >= games / 2,
+            "islands settled in {islands} of {games}"
+        );
+        assert!(ships >= games * 4, "{ships} ships in {games} games");
     }
 
     /// The definition `robber_target` implements with hex masks: score every allowed hex,

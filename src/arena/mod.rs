@@ -1,6 +1,6 @@
 //! In-process games between agents, no server: seeded boards, seats rotated, games spread over
-//! threads, on the classic board (2–4 players) or the 6-player board (5 or 6 players, the
-//! Special Building Phase). Uses `game` and `agent`; [`report`] turns the games into
+//! threads, on the classic board (2–4 players), the 6-player board (5 or 6 players, the
+//! Special Building Phase), or the sea boards of the same seat counts. Uses `game` and `agent`; [`report`] turns the games into
 //! summaries and result records (through `crate::report`). No tokio.
 //!
 //! The game loop is generic over the board's [`Shape`]; [`Layout`] picks the shape at run
@@ -22,7 +22,7 @@ use rand::{Rng, SeedableRng};
 use crate::agent::heuristic::heuristic_action;
 use crate::agent::tracker::Tracker;
 use crate::agent::{build, AgentSpec};
-use crate::game::{Action, Board, Classic, Phase, Rules, Seat, Shape, Six, State};
+use crate::game::{Action, Board, Classic, Phase, Rules, Sea, Sea6, Seat, Shape, Six, State};
 use crate::report::record::TradeCounts;
 
 /// Actions after which a game is abandoned as a draw (no winner).
@@ -37,17 +37,25 @@ pub enum Layout {
     /// The 6-seat board of the 5–6 player extension ([`Six`]): 5 or 6 players, the Special
     /// Building Phase.
     Six,
+    /// The sea board of the server's games without a scenario ([`Sea`],
+    /// `Board::random_sea`): 2 to 4 players, ships, the pirate, gold hexes.
+    Sea,
+    /// The 6-player sea board ([`Sea6`], `Board::random_sea6`): 5 or 6 players, ships and
+    /// the Special Building Phase.
+    Sea6,
 }
 
 impl Layout {
     /// Every layout.
-    pub const ALL: [Layout; 2] = [Layout::Classic, Layout::Six];
+    pub const ALL: [Layout; 4] = [Layout::Classic, Layout::Six, Layout::Sea, Layout::Sea6];
 
     /// Its seats ([`Shape::SEATS`]).
     pub fn seats(self) -> usize {
         match self {
             Layout::Classic => Classic::SEATS,
             Layout::Six => Six::SEATS,
+            Layout::Sea => Sea::SEATS,
+            Layout::Sea6 => Sea6::SEATS,
         }
     }
 
@@ -56,6 +64,8 @@ impl Layout {
         match self {
             Layout::Classic => Classic::NAME,
             Layout::Six => Six::NAME,
+            Layout::Sea => Sea::NAME,
+            Layout::Sea6 => Sea6::NAME,
         }
     }
 
@@ -63,8 +73,8 @@ impl Layout {
     /// 6-player board (what the server's 6-player games are; fewer would need option PLB).
     pub fn players(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Layout::Classic => 2..=4,
-            Layout::Six => 5..=6,
+            Layout::Classic | Layout::Sea => 2..=4,
+            Layout::Six | Layout::Sea6 => 5..=6,
         }
     }
 
@@ -74,7 +84,7 @@ impl Layout {
     pub fn rules(self, options: Rules, players: usize) -> Rules {
         Rules {
             seats: ((1u16 << players) - 1) as u8,
-            special_building: self == Layout::Six,
+            special_building: self.seats() > 4,
             ..options
         }
     }
@@ -89,12 +99,14 @@ impl std::fmt::Display for Layout {
 impl FromStr for Layout {
     type Err = String;
 
-    /// `classic` (or `4`), `six` (or `6`, `6-player`, `6p`).
+    /// `classic` (or `4`), `six` (or `6`, `6-player`, `6p`), `sea`, `sea6` (or `6-player-sea`).
     fn from_str(s: &str) -> Result<Self, String> {
         match s.trim().to_ascii_lowercase().as_str() {
             "classic" | "4" | "4-player" | "4p" => Ok(Layout::Classic),
             "six" | "6" | "6-player" | "6p" => Ok(Layout::Six),
-            _ => Err(format!("board `{s}`: expected classic or six")),
+            "sea" | "sea4" => Ok(Layout::Sea),
+            "sea6" | "sea-6" | "6-player-sea" | "6-player sea" => Ok(Layout::Sea6),
+            _ => Err(format!("board `{s}`: expected classic, six, sea or sea6")),
         }
     }
 }
@@ -224,6 +236,8 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
     match config.layout {
         Layout::Classic => play::<Classic>(config, game, Board::random),
         Layout::Six => play::<Six>(config, game, Board::random_six),
+        Layout::Sea => play::<Sea>(config, game, Board::random_sea),
+        Layout::Sea6 => play::<Sea6>(config, game, Board::random_sea6),
     }
 }
 

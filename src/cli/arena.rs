@@ -1,5 +1,5 @@
 //! `catan-bot arena`: in-process games between agents ([`crate::arena`]) on the classic board
-//! (2–4 players) or the 6-player board (5 or 6), reported as a table or JSON, and optionally
+//! (2–4 players), the 6-player board (5 or 6) or their sea boards, reported as a table or JSON, and optionally
 //! one result record per game.
 
 use std::path::PathBuf;
@@ -19,11 +19,12 @@ pub struct Args {
     /// against heuristics.
     #[arg(long)]
     pub agents: Option<String>,
-    /// The board: `classic` (4 seats) or `six` (the 6-player board: 6 seats, 30 hexes, the
-    /// 34-card deck, the Special Building Phase).
-    #[arg(long, default_value = "classic", value_name = "classic|six")]
+    /// The board: `classic` (4 seats), `six` (the 6-player board: 6 seats, 30 hexes, the
+    /// 34-card deck, the Special Building Phase), `sea` (the server's sea board without a
+    /// scenario: 4 seats, ships, the pirate, gold hexes) or `sea6` (its 6-player board).
+    #[arg(long, default_value = "classic", value_name = "classic|six|sea|sea6")]
     pub board: arena::Layout,
-    /// Players per game: 2 to 4 on the classic board, 5 or 6 on the 6-player board (default:
+    /// Players per game: 2 to 4 on the classic and sea boards, 5 or 6 on the 6-player ones (default:
     /// every seat of the board). Seats rotate over the players; with fewer players than seats
     /// the last seats are vacant (5 players on the 6-player board: seat 5).
     #[arg(long)]
