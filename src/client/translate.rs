@@ -28,7 +28,14 @@ pub fn seat(pn: i32) -> Option<Seat> {
 }
 
 /// The engine phase of a server game state (`SOCGame` constants, guide §6.1), `None` for
-/// states with no decision (0..4, the two-step build states 30..32, the scenario states). The one table between the two.
+/// states with no decision (0..4, the two-step build states 30..32 and 35, the scenario
+/// states). The one table between the two.
+///
+/// The sea board's states: the robber or the pirate (54 WAITING_FOR_ROBBER_OR_PIRATE, where
+/// the player chooses with CHOOSEPLAYER `CHOICE_MOVE_ROBBER` / `CHOICE_MOVE_PIRATE`,
+/// `SOCGame.chooseMovePirate`; then 33 PLACING_ROBBER or 34 PLACING_PIRATE) are the engine's
+/// one `PlacingRobber`, whose actions move either; the gold picks of a roll (56) and of the
+/// second initial settlement (14) are `PickGold`.
 pub const fn phase(state: GameState) -> Option<Phase> {
     use GameState as G;
     Some(match state {
@@ -38,7 +45,8 @@ pub const fn phase(state: GameState) -> Option<Phase> {
         G::Start2B => Phase::InitialRoad2,
         G::RollOrCard => Phase::RollOrCard,
         G::Play1 => Phase::Main,
-        G::PlacingRobber => Phase::PlacingRobber,
+        G::PlacingRobber | G::PlacingPirate | G::WaitingForRobberOrPirate => Phase::PlacingRobber,
+        G::WaitingForPickGoldResource | G::StartsWaitingForPickGoldResource => Phase::PickGold,
         G::PlacingFreeRoad1 => Phase::FreeRoad1,
         G::PlacingFreeRoad2 => Phase::FreeRoad2,
         G::WaitingForDiscards => Phase::Discard,
@@ -83,8 +91,54 @@ pub fn one_of(r: Resource, n: i32) -> proto::ResourceSet {
     proto::ResourceSet(s)
 }
 
+/// `SOCChoosePlayer.CHOICE_MOVE_ROBBER`: in WAITING_FOR_ROBBER_OR_PIRATE, move the robber.
+pub const CHOICE_MOVE_ROBBER: i32 = -2;
+/// `SOCChoosePlayer.CHOICE_MOVE_PIRATE`: in WAITING_FOR_ROBBER_OR_PIRATE, move the pirate.
+pub const CHOICE_MOVE_PIRATE: i32 = -3;
+
+/// The first message for `action` in server state `server`: in 54
+/// WAITING_FOR_ROBBER_OR_PIRATE a robber or pirate move starts with the choice of which
+/// (CHOOSEPLAYER, `SOCGameMessageHandler.handleCHOOSEPLAYER` → `SOCGame.chooseMovePirate`);
+/// the move itself follows in 33 PLACING_ROBBER or 34 PLACING_PIRATE. Everything else is
+/// [`action_message`].
+pub fn request_for<S: Shape>(
+    game: &str,
+    me: Seat,
+    state: &State<S>,
+    server: Option<GameState>,
+    action: Action,
+) -> proto::Message {
+    match (server, action) {
+        (
+            Some(GameState::WaitingForRobberOrPirate),
+            Action::MoveRobber(_) | Action::MovePirate(_),
+        ) => proto::Message::ChoosePlayer(proto::ChoosePlayer {
+            game: game.to_owned(),
+            choice: if matches!(action, Action::MovePirate(_)) {
+                CHOICE_MOVE_PIRATE
+            } else {
+                CHOICE_MOVE_ROBBER
+            },
+        }),
+        _ => action_message(game, me, state, action),
+    }
+}
+
+/// Whether `action` may be sent in server state `server` beyond the engine's rules: the
+/// engine's `PlacingRobber` moves the robber or the pirate, the server's 33 PLACING_ROBBER
+/// only the robber and 34 PLACING_PIRATE only the pirate (`SOCGame.canMoveRobber`,
+/// `canMovePirate`).
+pub fn fits_state(server: Option<GameState>, action: Action) -> bool {
+    match (server, action) {
+        (Some(GameState::PlacingRobber), Action::MovePirate(_)) => false,
+        (Some(GameState::PlacingPirate), Action::MoveRobber(_)) => false,
+        _ => true,
+    }
+}
+
 /// The server message that carries out `action` for `me` in `state` (guide §6.2). Builds in
-/// PLAY1 are the one-step PUTPIECE ("buy and place"); a bank trade gives the seat's best ratio.
+/// PLAY1 are the one-step PUTPIECE ("buy and place", ships too:
+/// `SOCGameMessageHandler.handlePUTPIECE`); a bank trade gives the seat's best ratio.
 pub fn action_message<S: Shape>(
     game: &str,
     me: Seat,
@@ -160,8 +214,11 @@ pub fn action_message<S: Shape>(
             M::AcceptOffer(proto::AcceptOffer::robot(&g, from))
         }
         Action::DeclineOffer => M::RejectOffer(proto::RejectOffer::robot(&g)),
-        // Sea boards (not yet played by the client): a ship is a PUTPIECE of type 3; the
-        // pirate a MOVEROBBER with the hex negated (`SOCMoveRobber`).
+        // Sea boards: a ship is a PUTPIECE of type 3 (bought and placed in PLAY1, free in
+        // the initial placement and for the road building card); the pirate a MOVEROBBER with
+        // the hex negated (`SOCMoveRobber`); a ship move a MOVEPIECE from one edge to another
+        // (`SOCGameMessageHandler.handleMOVEPIECE` → `SOCGame.canMoveShip`); gold picks a
+        // PICKRESOURCES (`handlePICKRESOURCES` in the gold states).
         Action::BuildShip(e) => put(PieceType::Ship, topo.edge_to_server(e)),
         Action::PickGold(set) => M::PickResources(proto::PickResources::robot(&g, to_wire(set))),
         Action::MovePirate(h) => M::MoveRobber(proto::MoveRobber {
@@ -169,9 +226,13 @@ pub fn action_message<S: Shape>(
             player: pn(me),
             hex: -topo.hex_to_server(h),
         }),
-        Action::MoveShip { .. } => {
-            unreachable!("ship moves (MOVEPIECE) are not sent yet: the client plays no sea board")
-        }
+        Action::MoveShip { from, to } => M::MovePiece(proto::MovePiece {
+            game: g.clone(),
+            player: pn(me),
+            piece_type: PieceType::Ship.wire(),
+            from: topo.edge_to_server(from),
+            to: topo.edge_to_server(to),
+        }),
     }
 }
 
