@@ -44,8 +44,17 @@ impl<S: Shape> GameTask<S> {
         }
         let me = self.me();
         let code = self.mirror.server_state();
-        let discard =
-            code == Some(GameState::WaitingForDiscards) && self.mirror.discard_request.is_some();
+        // Asked of us whoever's turn it is: a discard, or (sea boards) the free picks of a
+        // gold hex (`SOCGameHandler.sendGameState_sendGoldPickAnnounceText`).
+        let gold = matches!(
+            code,
+            Some(
+                GameState::WaitingForPickGoldResource | GameState::StartsWaitingForPickGoldResource
+            )
+        ) && self.mirror.model().gold_owed(me) > 0;
+        let discard = gold
+            || (code == Some(GameState::WaitingForDiscards)
+                && self.mirror.discard_request.is_some());
         let my_turn = self.mirror.current() == Some(me);
         let answer = code == Some(GameState::Play1) && self.offer_in.is_some();
         if self.offer_out.is_some() && !discard {
@@ -102,6 +111,15 @@ impl<S: Shape> GameTask<S> {
         if view.state.to_move() != me {
             debug!(state = ?code, "not ours to decide");
             return None;
+        }
+        // The robber or the pirate, chosen in WAITING_FOR_ROBBER_OR_PIRATE: the move itself
+        // now, in PLACING_ROBBER or PLACING_PIRATE, as decided then.
+        if let Some(a) = self.chosen_robbery.take() {
+            if translate::fits_state(code, a) && view.state.is_legal(a) && !self.banned.contains(&a)
+            {
+                self.send_action(&view, a, started);
+                return None;
+            }
         }
         if self.decisions_this_turn >= MAX_DECISIONS_PER_TURN && view.state.phase() == Phase::Main {
             self.send_action(&view, Action::EndTurn, started);
@@ -170,7 +188,8 @@ impl<S: Shape> GameTask<S> {
         }
         let ok = f.view.state.is_legal(action)
             && !self.banned.contains(&action)
-            && self.victim_allowed(action);
+            && self.victim_allowed(action)
+            && translate::fits_state(self.mirror.server_state(), action);
         let action = if ok {
             action
         } else {
@@ -196,7 +215,10 @@ impl<S: Shape> GameTask<S> {
     pub(super) fn fallback(&self, view: &View<S>) -> Action {
         let mut list = ActionList::new();
         view.state.legal_actions(&mut list);
-        let ok = |a: &Action| !self.banned.contains(a) && self.victim_allowed(*a);
+        let state = self.mirror.server_state();
+        let ok = |a: &Action| {
+            !self.banned.contains(a) && self.victim_allowed(*a) && translate::fits_state(state, *a)
+        };
         for pref in [Action::EndTurn, Action::Roll, Action::DeclineOffer] {
             if list.contains(pref) && ok(&pref) {
                 return pref;
@@ -206,6 +228,11 @@ impl<S: Shape> GameTask<S> {
             // Generation may list only some discards; any valid one will do.
             let owed = view.state.discard_owed(view.me) as u32;
             return Action::Discard(first_cards(view.state.hand(view.me), owed));
+        }
+        if view.state.phase() == Phase::PickGold {
+            // Generation may list only some picks; any set of the owed size will do.
+            let owed = u32::from(view.state.gold_owed(view.me));
+            return Action::PickGold(first_cards(ResourceSet([owed as u8; 5]), owed));
         }
         list.iter()
             .copied()
@@ -253,6 +280,21 @@ impl<S: Shape> GameTask<S> {
                 game: g,
                 resource: Resource::Wheat.to_server(),
             }),
+            // Sea boards: the robber (as the stock robots always choose), the gold picks.
+            Some(S::WaitingForRobberOrPirate) => Message::ChoosePlayer(proto::ChoosePlayer {
+                game: g,
+                choice: translate::CHOICE_MOVE_ROBBER,
+            }),
+            Some(S::WaitingForPickGoldResource | S::StartsWaitingForPickGoldResource) => {
+                let n = i32::from(self.mirror.model().gold_owed(me));
+                if n == 0 {
+                    return;
+                }
+                Message::PickResources(proto::PickResources::robot(
+                    &g,
+                    translate::one_of(Resource::Wheat, n),
+                ))
+            }
             _ => {
                 warn!(
                     state = ?self.mirror.server_state(),
@@ -304,7 +346,12 @@ impl<S: Shape> GameTask<S> {
 
     pub(super) fn send_decided(&mut self, view: &View<S>, action: Action, ms: f64) {
         self.pacer.on_sent(&action);
-        let msg = translate::action_message(&self.ctx.game, self.me(), &view.state, action);
+        let server = self.mirror.server_state();
+        let msg = translate::request_for(&self.ctx.game, self.me(), &view.state, server, action);
+        if server == Some(GameState::WaitingForRobberOrPirate) {
+            // The choice goes first; the move follows in the state it leads to.
+            self.chosen_robbery = Some(action);
+        }
         match action {
             Action::OfferTrade(_) => {
                 self.offers_this_turn += 1;

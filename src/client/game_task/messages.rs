@@ -70,6 +70,7 @@ impl<S: Shape> GameTask<S> {
                 self.banned.clear();
                 self.decisions_this_turn = 0;
                 self.victims = None;
+                self.chosen_robbery = None;
                 self.offer_in = None;
                 self.offer_out = None;
                 self.offers_this_turn = 0;
@@ -114,6 +115,13 @@ impl<S: Shape> GameTask<S> {
                     && seat_of::<S>(m.player) == Some(me) =>
             {
                 self.refused("SIMPLEREQUEST re-pick");
+            }
+            // Our ship moved: the server sends no game state after a move that leaves it
+            // in PLAY1 (`SOCGameMessageHandler.handleMOVEPIECE`).
+            M::MovePiece(m) if seat_of::<S>(m.player) == Some(me) => {
+                if self.waiting.is_some_and(|w| !w.settling) {
+                    self.waiting = None
+                }
             }
             M::BankTrade(m) if m.player.and_then(seat_of::<S>) == Some(me) => {
                 self.report.trades.bank_trades += 1;
