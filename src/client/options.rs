@@ -248,6 +248,33 @@ mod tests {
     }
 
     #[test]
+    fn sea_games_are_told_by_sbl_or_a_scenario() {
+        // As 2.6.10 and 2.7 announce their robot-only sea games, and a scenario game.
+        let sea4 = "BC=t4,RD=f,N7=f7,SBL=t,PL=4";
+        let sea6 = "BC=t4,RD=f,PLB=t,N7=f7,SBL=t,PL=6";
+        let isl = "SC=SC_4ISL,VP=t12,SBL=t,PL=4,_SC_SEAC=t";
+        assert_eq!(BoardKind::of_options(sea4), BoardKind::Sea);
+        assert_eq!(BoardKind::of_options(sea6), BoardKind::Sea6);
+        assert_eq!(BoardKind::of_options("SC=SC_FOG,PL=4"), BoardKind::Sea);
+        assert_eq!(BoardKind::of_options("SBL=f,SC=,PL=4"), BoardKind::Classic);
+        assert_eq!(BoardKind::of_options("PLB=t,PL=6"), BoardKind::Six);
+        assert_eq!((BoardKind::Sea.seats(), BoardKind::Sea6.seats()), (4, 6));
+        assert_eq!(rules_on::<Sea>(sea4), Ok(Rules::default()));
+        let r = rules_on::<Sea6>(sea6).unwrap();
+        assert_eq!((r.seats, r.special_building), (ALL_SIX_SEATS, true));
+        // No scenario is played yet: declined by name, but a mirror has its rules.
+        let e = rules_on::<Sea>(isl).unwrap_err();
+        assert!(e.0.contains("SC=SC_4ISL"), "{e}");
+        let (r, why) = parse_rules::<Sea>(isl);
+        assert!(why.is_some());
+        assert!(r.svp_each_new_area && !r.svp_first_new_area);
+        assert_eq!(r.vp_to_win, 12);
+        // The sea options on the classic board stay unplayable.
+        assert!(rules_from_options(sea4).is_err());
+        assert!(rules_on::<Six>(sea6).is_err());
+    }
+
+    #[test]
     fn games_we_cannot_play_name_the_option() {
         for (opts, key) in [
             ("PL=6,PLB=t", "PL=6"),

@@ -375,7 +375,8 @@ impl Session<'_> {
             // We announce `sb` only with --sea; a server that invites us anyway is declined.
             if kind.is_sea() && !self.config.sea {
                 Err(options::Unplayable(
-                    "the sea board is played only with --sea".to_owned(),
+                    "game option SBL=t or SC: the sea board is played only with play --sea"
+                        .to_owned(),
                 ))
             } else {
                 Ok(r)

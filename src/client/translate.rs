@@ -252,9 +252,110 @@ mod tests {
     }
 
     #[test]
+    fn the_sea_boards_states_have_their_phases() {
+        use GameState as G;
+        for g in [
+            G::PlacingRobber,
+            G::PlacingPirate,
+            G::WaitingForRobberOrPirate,
+        ] {
+            assert_eq!(phase(g), Some(Phase::PlacingRobber), "{g:?}");
+        }
+        for g in [
+            G::WaitingForPickGoldResource,
+            G::StartsWaitingForPickGoldResource,
+        ] {
+            assert_eq!(phase(g), Some(Phase::PickGold), "{g:?}");
+        }
+        // Placing a bought ship is a two-step build state, as roads are.
+        assert_eq!(phase(G::PlacingShip), None);
+        assert_eq!(G::PlacingShip.placing(), Some(PieceType::Ship));
+        // Scenario states: no decision of ours.
+        for g in [
+            G::Start3A,
+            G::Start3B,
+            G::PlacingInvItem,
+            G::WaitingForRobClothOrResource,
+        ] {
+            assert_eq!(phase(g), None, "{g:?}");
+        }
+    }
+
+    fn sea_state() -> State<crate::game::Sea> {
+        State::new(
+            crate::game::Board::blank(),
+            Default::default(),
+            Seat::new(2),
+        )
+    }
+
+    #[test]
+    fn sea_actions_are_the_servers_messages() {
+        use crate::game::Sea;
+        let topo = Sea::topology();
+        let st = sea_state();
+        let e = topo.edge_from_server(0x0903).unwrap();
+        let f = topo.edge_from_server(0x0905).unwrap();
+        let h = topo.hex_from_server(0x0707).unwrap();
+        let m = action_message("g", Seat::new(2), &st, Action::BuildShip(e));
+        assert_eq!(m.encode(), "1009|g,2,3,2307", "a ship is PUTPIECE type 3");
+        let m = action_message("g", Seat::new(2), &st, Action::MoveShip { from: e, to: f });
+        assert_eq!(m.encode(), "1093|g,2,3,2307,2309", "MOVEPIECE from, to");
+        let m = action_message("g", Seat::new(2), &st, Action::MovePirate(h));
+        assert_eq!(m.encode(), "1034|g,2,-1799", "the pirate's hex negated");
+        let m = action_message("g", Seat::new(2), &st, Action::MoveRobber(h));
+        assert_eq!(m.encode(), "1034|g,2,1799");
+        let gold = ResourceSet::new(1, 0, 0, 0, 1);
+        let m = action_message("g", Seat::new(2), &st, Action::PickGold(gold));
+        let proto::Message::PickResources(p) = m else {
+            panic!("{m:?}")
+        };
+        assert_eq!(p.resources, to_wire(gold));
+    }
+
+    #[test]
+    fn the_robber_or_the_pirate_is_chosen_first_then_moved() {
+        use GameState as G;
+        let st = sea_state();
+        let h = crate::game::Sea::topology()
+            .hex_from_server(0x0707)
+            .unwrap();
+        let choose = |server, a| request_for("g", Seat::new(2), &st, Some(server), a).encode();
+        assert_eq!(
+            choose(G::WaitingForRobberOrPirate, Action::MoveRobber(h)),
+            "1035|g,-2"
+        );
+        assert_eq!(
+            choose(G::WaitingForRobberOrPirate, Action::MovePirate(h)),
+            "1035|g,-3"
+        );
+        assert_eq!(
+            choose(G::PlacingPirate, Action::MovePirate(h)),
+            "1034|g,2,-1799"
+        );
+        assert_eq!(
+            choose(G::PlacingRobber, Action::MoveRobber(h)),
+            "1034|g,2,1799"
+        );
+        // Which moves each state takes.
+        assert!(fits_state(
+            Some(G::WaitingForRobberOrPirate),
+            Action::MovePirate(h)
+        ));
+        assert!(fits_state(
+            Some(G::WaitingForRobberOrPirate),
+            Action::MoveRobber(h)
+        ));
+        assert!(!fits_state(Some(G::PlacingRobber), Action::MovePirate(h)));
+        assert!(!fits_state(Some(G::PlacingPirate), Action::MoveRobber(h)));
+        assert!(fits_state(Some(G::PlacingPirate), Action::MovePirate(h)));
+    }
+
+    #[test]
     fn every_phase_has_one_server_state() {
         // Each engine phase but the trade response (the server stays in PLAY1 for it) comes
-        // from exactly one server state; the two-step build states have none.
+        // from exactly one server state of the classic boards; the two-step build states have
+        // none. (The sea board's pirate and gold states are tested above.)
         for p in [
             Phase::InitialSettlement1,
             Phase::InitialRoad1,
@@ -271,9 +372,16 @@ mod tests {
             Phase::Monopoly,
             Phase::Over,
         ] {
+            use GameState as G;
+            let sea = [
+                G::PlacingPirate,
+                G::WaitingForRobberOrPirate,
+                G::WaitingForPickGoldResource,
+                G::StartsWaitingForPickGoldResource,
+            ];
             let from: Vec<_> = GameState::ALL
                 .iter()
-                .filter(|&&g| phase(g) == Some(p))
+                .filter(|&&g| phase(g) == Some(p) && !sea.contains(&g))
                 .collect();
             assert_eq!(from.len(), 1, "{p:?}: {from:?}");
         }

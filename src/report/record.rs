@@ -101,7 +101,12 @@ pub const CLASSIC: &str = "classic";
 
 /// The boards a line may name, with their seats: the names are the engine's shape names
 /// (`game::Shape::NAME`).
-pub const BOARDS: [(&str, usize); 2] = [(CLASSIC, 4), ("6-player", 6)];
+pub const BOARDS: [(&str, usize); 4] = [
+    (CLASSIC, 4),
+    ("6-player", 6),
+    ("sea", 4),
+    ("6-player sea", 6),
+];
 
 /// The table of one game: the board, one entry per seat of it in seat order, and the seats
 /// nobody sat in. Reads as the list of seats (`record.players[i]`, `.iter()`, `.len()`).
@@ -111,7 +116,7 @@ pub const BOARDS: [(&str, usize); 2] = [(CLASSIC, 4), ("6-player", 6)];
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Players {
-    /// The board (`classic`, `6-player`).
+    /// The board (`classic`, `6-player`, `sea`, `6-player sea`).
     #[serde(skip_serializing_if = "is_classic")]
     pub board: String,
     /// Seats that were not in play (the server's vacant seats; an arena game of fewer

@@ -108,11 +108,20 @@ impl<S: Shape> GameTask<S> {
                     w.text_seen = true;
                 }
             }
-            // SIMPLEREQUEST type 1: the same number as SIMPLEACTION's "dev card bought"; for a
-            // request it asks us to pick again.
+            // SIMPLEREQUEST type 1 (PROMPT_PICK_RESOURCES; the same number as SIMPLEACTION's
+            // "dev card bought"): after our pick it asks us to pick again, a refusal; on the sea
+            // board it also prompts the gold picks, before the game state of the roll or
+            // placement that earned them (`SOCGameHandler.sendGameState_sendGoldPickAnnounceText`),
+            // which is no refusal of that request.
             M::SimpleRequest(m)
                 if m.request_type == SimpleActionType::DevCardBought.wire()
-                    && seat_of::<S>(m.player) == Some(me) =>
+                    && seat_of::<S>(m.player) == Some(me)
+                    && self.waiting.is_some_and(|w| {
+                        matches!(
+                            w.action,
+                            Some(Action::PickYearOfPlenty(..) | Action::PickGold(_)) | None
+                        )
+                    }) =>
             {
                 self.refused("SIMPLEREQUEST re-pick");
             }

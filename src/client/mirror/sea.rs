@@ -32,7 +32,7 @@ impl<S: Shape> Mirror<S> {
         if !S::SEA {
             return self.bad(msg, "a sea-board layout in a game of another board");
         }
-        if m.array("LH").is_none() || !matches!(m.int("RH"), Some(r) if r > 0) {
+        if m.array("LH").is_none() {
             return; // the join's placeholder (only VS)
         }
         if self.has_board {
@@ -85,6 +85,8 @@ impl<S: Shape> Mirror<S> {
             width,
             land_hexes: layout.array("LH").unwrap_or(&[]),
             ports: layout.array("PL").unwrap_or(&[]),
+            // SC_PIRI has no robber (no `RH`): the engine's boards need one, so its layout is
+            // not laid (a bad message) and the game is not mirrored.
             robber: layout.int("RH").unwrap_or(-1),
             pirate: layout.int("PH").unwrap_or(0),
             land_areas: &areas,
