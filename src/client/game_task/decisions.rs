@@ -461,4 +461,135 @@ mod tests {
         t.maybe_ask_special_build();
         assert_eq!(asks(&mut t), 0, "once a turn");
     }
+
+    /// Our bot in seat 2 of a real 4-player sea game (2.6.10, data check on): its server
+    /// lines up to our first WAITING_FOR_ROBBER_OR_PIRATE (line 259 of the recording).
+    fn sea_task_at_robber_or_pirate() -> GameTask<crate::game::Sea> {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-sea-4p-ships-pirate-datacheck.log"
+        );
+        let (out, _) = mpsc::channel(16);
+        let (reports, _) = mpsc::unbounded_channel();
+        let config = ClientConfig::new("mock", "c", "catanbot", "random:seed=1".parse().unwrap());
+        let ctx = GameContext {
+            game: "~botsOnly~4".to_owned(),
+            seat: Seat::new(2),
+            nickname: "catanbot".to_owned(),
+            out,
+            reports,
+            config: std::sync::Arc::new(config.clone()),
+            server_version: 2610,
+        };
+        let agent = crate::agent::build::<crate::game::Sea>(&config.agent);
+        let mut t = GameTask::new(ctx, agent, None);
+        for (line_no, line) in parse_lines(text) {
+            let line = line.unwrap();
+            if line_no > 259 {
+                break;
+            }
+            if line.direction == Direction::FromServer {
+                t.on_message(&Message::parse(&line.text).unwrap());
+            }
+        }
+        let _ = t.take_outbox();
+        assert_eq!(
+            t.mirror().server_state(),
+            Some(GameState::WaitingForRobberOrPirate)
+        );
+        assert_eq!(t.mirror().current(), Some(Seat::new(2)));
+        t
+    }
+
+    /// In state 54 a pirate move goes out as the choice (CHOOSEPLAYER -3) first; once the
+    /// server is in PLACING_PIRATE the move itself follows, the hex negated, without asking
+    /// the agent again.
+    #[test]
+    fn the_pirate_is_chosen_then_moved() {
+        let mut t = sea_task_at_robber_or_pirate();
+        let view = t.view().unwrap();
+        let mut list = ActionList::new();
+        view.state.legal_actions(&mut list);
+        let pirate = list
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::MovePirate(_)))
+            .expect("the pirate may move");
+        t.send_action(&view, pirate, Instant::now());
+        let out = t.take_outbox();
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].encode(), "1035|~botsOnly~4,-3");
+        t.on_message(&Message::parse("1025|~botsOnly~4,34").unwrap());
+        t.decide_without_agent();
+        let Action::MovePirate(h) = pirate else {
+            unreachable!()
+        };
+        let hex = crate::game::Sea::topology().hex_to_server(h);
+        let out = t.take_outbox();
+        assert_eq!(
+            out.iter().map(Message::encode).collect::<Vec<_>>(),
+            [format!("1034|~botsOnly~4,2,-{hex}")]
+        );
+    }
+
+    /// In state 54 without a remembered choice (the fallback): the robber is chosen, and in
+    /// PLACING_ROBBER only a robber move is sent, never the pirate's.
+    #[test]
+    fn in_placing_robber_only_the_robber_moves() {
+        let mut t = sea_task_at_robber_or_pirate();
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert_eq!(
+            out.iter().map(Message::encode).collect::<Vec<_>>(),
+            ["1035|~botsOnly~4,-2"]
+        );
+        t.on_message(&Message::parse("1025|~botsOnly~4,33").unwrap());
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert_eq!(out.len(), 1);
+        let Message::MoveRobber(m) = &out[0] else {
+            panic!("{:?}", out[0])
+        };
+        assert!(m.hex > 0, "{m:?}");
+        // In PLACING_PIRATE a robber move is refused by the fallback too.
+        let view = t.view().unwrap();
+        t.on_message(&Message::parse("1025|~botsOnly~4,34").unwrap());
+        assert!(matches!(t.fallback(&view), Action::MovePirate(_)));
+    }
+
+    /// Gold picks: our roll pays a gold hex; the server sets our picks owed
+    /// (PLAYERELEMENT NUM_PICK_GOLD_HEX_RESOURCES) and prompts us (SIMPLEREQUEST 1) before
+    /// the game state that answers our roll: that prompt is no refusal of the roll. In state
+    /// 56 we pick one resource; the prompt again after our pick is its refusal.
+    #[test]
+    fn a_gold_pick_follows_our_roll() {
+        let mut t = sea_task_at_robber_or_pirate();
+        for line in ["1025|~botsOnly~4,20", "1026|~botsOnly~4,2,15"] {
+            t.on_message(&Message::parse(line).unwrap());
+        }
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert!(matches!(out[..], [Message::RollDice(_)]), "{out:?}");
+        for line in [
+            "1028|~botsOnly~4,9",
+            "1024|~botsOnly~4,2,100,101,1",
+            "1089|~botsOnly~4,2,1,1,0",
+            "1025|~botsOnly~4,56",
+        ] {
+            t.on_message(&Message::parse(line).unwrap());
+        }
+        assert_eq!(
+            t.report.health.rejected_requests, 0,
+            "the prompt is no refusal"
+        );
+        assert_eq!(t.mirror().model().gold_owed(Seat::new(2)), 1);
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert_eq!(out.len(), 1);
+        let Message::PickResources(p) = &out[0] else {
+            panic!("{:?}", out[0])
+        };
+        assert_eq!(p.resources.0.iter().sum::<i32>(), 1, "{p:?}");
+        t.on_message(&Message::parse("1089|~botsOnly~4,2,1,1,0").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 1, "asked to pick again");
+    }
 }
