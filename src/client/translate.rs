@@ -129,11 +129,11 @@ pub fn request_for<S: Shape>(
 /// only the robber and 34 PLACING_PIRATE only the pirate (`SOCGame.canMoveRobber`,
 /// `canMovePirate`).
 pub fn fits_state(server: Option<GameState>, action: Action) -> bool {
-    match (server, action) {
-        (Some(GameState::PlacingRobber), Action::MovePirate(_)) => false,
-        (Some(GameState::PlacingPirate), Action::MoveRobber(_)) => false,
-        _ => true,
-    }
+    !matches!(
+        (server, action),
+        (Some(GameState::PlacingRobber), Action::MovePirate(_))
+            | (Some(GameState::PlacingPirate), Action::MoveRobber(_))
+    )
 }
 
 /// The server message that carries out `action` for `me` in `state` (guide §6.2). Builds in

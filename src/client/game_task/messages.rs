@@ -127,10 +127,11 @@ impl<S: Shape> GameTask<S> {
             }
             // Our ship moved: the server sends no game state after a move that leaves it
             // in PLAY1 (`SOCGameMessageHandler.handleMOVEPIECE`).
-            M::MovePiece(m) if seat_of::<S>(m.player) == Some(me) => {
-                if self.waiting.is_some_and(|w| !w.settling) {
-                    self.waiting = None
-                }
+            M::MovePiece(m)
+                if seat_of::<S>(m.player) == Some(me)
+                    && self.waiting.is_some_and(|w| !w.settling) =>
+            {
+                self.waiting = None
             }
             M::BankTrade(m) if m.player.and_then(seat_of::<S>) == Some(me) => {
                 self.report.trades.bank_trades += 1;
