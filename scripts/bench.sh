@@ -27,7 +27,11 @@ Options (environment variables, default in brackets):
   GAMES        games per run, all its shards together [100]
   PARALLEL     games at a time on each server [1]
   GAMETYPES    the server's robot-only game kinds [1]: 1 classic 4-player only; 2 also
-               6-player games on the 6-player board (the bot then plays with --six-player)
+               6-player games on the 6-player board (the bot then plays with --six-player);
+               3 also 4- and 6-player games on the sea board (the bot plays with --sea)
+  SEA          Y: every robot-only game on the sea board (the server's game option
+               SBL=t; with PLAYERS=5|6 the 6-player sea board), the bot with --sea
+               (experimental); with GAMETYPES 1 only [N]
   PLAYERS      4, 5 or 6 [4]: 5 or 6 makes every robot-only game a game of that many
                players on the 6-player board (the server's game options PL=N and PLB=t,
                GAMETYPES 1); the bot then plays with --six-player
@@ -97,7 +101,10 @@ fi
 GAMES=${GAMES:-100}
 PARALLEL=${PARALLEL:-1}
 GAMETYPES=${GAMETYPES:-1}
-case "$GAMETYPES" in 1|2) ;; *) die "GAMETYPES must be 1 or 2 (the sea board is not played yet)" ;; esac
+case "$GAMETYPES" in 1|2|3) ;; *) die "GAMETYPES must be 1, 2 or 3" ;; esac
+SEA=${SEA:-N}
+case "$SEA" in Y|N) ;; *) die "SEA must be Y or N" ;; esac
+[ "$SEA" = N ] || [ "$GAMETYPES" = 1 ] || die "SEA=Y makes every game a sea game: leave GAMETYPES at 1"
 PLAYERS=${PLAYERS:-4}
 case "$PLAYERS" in 4|5|6) ;; *) die "PLAYERS must be 4, 5 or 6, got '$PLAYERS'" ;; esac
 # The server options that make every robot-only game one of PLAYERS players.
@@ -106,6 +113,7 @@ if [ "$PLAYERS" != 4 ]; then
     [ "$GAMETYPES" = 1 ] || die "PLAYERS=$PLAYERS makes every game a $PLAYERS-player game: leave GAMETYPES at 1"
     server_opts=(-o "PL=$PLAYERS" -o PLB=t)
 fi
+[ "$SEA" = N ] || server_opts+=(-o SBL=t)
 PORT=${PORT:-8890}
 COOKIE=${COOKIE:-catanbench}
 FAST_PAUSE=${FAST_PAUSE:-0}
@@ -230,6 +238,7 @@ run_shard() {
     fi
     local record=() who=(--agent "$agent") six=()
     { [ "$GAMETYPES" = 1 ] && [ "$PLAYERS" = 4 ]; } || six=(--six-player)
+    { [ "$SEA" = N ] && [ "$GAMETYPES" != 3 ]; } || six+=(--sea)
     [ "$RECORD" = N ] || record=(--record "$dir/rec")
     case "$agent" in level=*) who=(--level "${agent#level=}") ;; esac
     "$bot" play --server "127.0.0.1:$port" --cookie "$COOKIE" --name catanbot \

@@ -170,13 +170,23 @@ fn spawn_session(
     mpsc::UnboundedReceiver<GameReport>,
     shutdown::ShutdownTrigger,
 ) {
+    spawn_session_with(name, false)
+}
+
+/// [`spawn_session`], playing the sea board if `sea` (`play --sea`).
+fn spawn_session_with(
+    name: &str,
+    sea: bool,
+) -> (
+    tokio::task::JoinHandle<SessionEnd>,
+    DuplexServer,
+    mpsc::UnboundedReceiver<GameReport>,
+    shutdown::ShutdownTrigger,
+) {
     let (client_io, server) = mock_connection();
-    let config = Arc::new(ClientConfig::new(
-        "mock",
-        "c",
-        name,
-        "random:seed=1".parse().unwrap(),
-    ));
+    let mut config = ClientConfig::new("mock", "c", name, "random:seed=1".parse().unwrap());
+    config.sea = sea;
+    let config = Arc::new(config);
     let (trigger, stop) = shutdown::channel();
     let (reports_tx, reports) = mpsc::unbounded_channel::<GameReport>();
     let name = name.to_owned();
@@ -684,4 +694,41 @@ async fn an_invitation_to_seat_4_of_a_six_player_game_is_accepted() {
             _ => None,
         })
         .await;
+}
+
+/// With `play --sea` the bot announces the sea board (`sb`) and joins a sea game of 4 and of
+/// 6 seats (seat 5 exists there); a scenario game is still declined, naming the scenario.
+#[tokio::test(start_paused = true)]
+async fn with_sea_the_bot_announces_sb_and_joins_sea_games_but_no_scenario() {
+    let (session, mut server, mut reports, _trigger) = spawn_session_with("sea", true);
+    match server.next_within(Duration::from_secs(1)).await.unwrap() {
+        Message::Version(v) => assert_eq!(v.features, ";6pl;sb;"),
+        m => panic!("expected VERSION first, got {m}"),
+    }
+    server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
+    for (game, invitation) in [
+        (
+            "~botsOnly~2",
+            "1023|~botsOnly~2,1,BC=t4,RD=f,N7=f7,SBL=t,PL=4",
+        ),
+        (
+            "~botsOnly~3",
+            "1023|~botsOnly~3,5,BC=t4,RD=f,PLB=t,N7=f7,SBL=t,PL=6",
+        ),
+    ] {
+        server.send(invitation).await;
+        server
+            .expect("JOINGAME", |m| match m {
+                Message::JoinGame(j) if j.game == game => Some(()),
+                _ => None,
+            })
+            .await;
+    }
+    server
+        .send("1023|sc4isl,0,SC=SC_4ISL,VP=t12,SBL=t,PL=4,_SC_SEAC=t")
+        .await;
+    let r = reports.recv().await.unwrap();
+    assert!(r.end.contains("SC=SC_4ISL"), "{r:?}");
+    // The games in progress go on: no logout yet.
+    assert!(!session.is_finished());
 }

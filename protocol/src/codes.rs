@@ -112,7 +112,9 @@ wire_enum! {
 
 impl GameState {
     /// The states in which the current player has a decision to send (guide §6.2); 30..=32
-    /// (placing after a buy) are not among them: the robot asks for its refund instead.
+    /// and 35 (placing after a buy) are not among them: the robot asks for its refund
+    /// instead. The sea board's gold picks (14, 56) are not either: they are asked of every
+    /// player beside a rolled gold hex, like discards, not of the current player.
     pub const fn is_decision(self) -> bool {
         matches!(
             self,
@@ -129,15 +131,18 @@ impl GameState {
                 | GameState::WaitingForDiscovery
                 | GameState::WaitingForMonopoly
                 | GameState::SpecialBuilding
+                | GameState::PlacingPirate
+                | GameState::WaitingForRobberOrPirate
         )
     }
 
-    /// The piece paid for in PLACING_ROAD / _SETTLEMENT / _CITY.
+    /// The piece paid for in PLACING_ROAD / _SETTLEMENT / _CITY / _SHIP.
     pub const fn placing(self) -> Option<PieceType> {
         match self {
             GameState::PlacingRoad => Some(PieceType::Road),
             GameState::PlacingSettlement => Some(PieceType::Settlement),
             GameState::PlacingCity => Some(PieceType::City),
+            GameState::PlacingShip => Some(PieceType::Ship),
             _ => None,
         }
     }

@@ -73,6 +73,10 @@ pub struct Args {
     /// scripts written for the earlier opt-in go on working.
     #[arg(long, hide = true)]
     pub six_player: bool,
+    /// Experimental: also play games on the sea board (ships, the pirate, gold hexes; no
+    /// scenario yet) by announcing the `sb` feature. Scenario games are declined by name.
+    #[arg(long, conflicts_with = "classic_only")]
+    pub sea: bool,
 }
 
 /// Plays until stopped; prints the run's counts. 2 for bad arguments, 1 when the client
@@ -109,6 +113,7 @@ pub fn run(args: Args) -> i32 {
     config.robot_class = args.robot_class;
     config.pace = args.pace;
     config.six_player = !args.classic_only;
+    config.sea = args.sea;
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {

@@ -60,6 +60,10 @@ pub struct ClientConfig {
     /// (the 6-player board and its Special Building Phase); on by default (`play
     /// --classic-only` turns it off).
     pub six_player: bool,
+    /// Announce the `sb` feature, so that the server invites us to games on the sea board
+    /// (ships, the pirate, gold; no scenario yet): off by default, `play --sea`
+    /// (experimental).
+    pub sea: bool,
 }
 
 impl ClientConfig {
@@ -88,6 +92,7 @@ impl ClientConfig {
             reply_timeout_ms: 2000,
             pace: false,
             six_player: true,
+            sea: false,
             agent_factory: None,
         }
     }

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::game::{Classic, Rules, Shape, Six, ALL_SIX_SEATS};
+use crate::game::{Classic, Rules, Sea, Sea6, Shape, Six, ALL_SIX_SEATS};
 
 /// Why a game cannot be played with our engine; the client declines the invitation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +52,61 @@ pub fn six_player(text: &str) -> bool {
     })
 }
 
+/// Whether a game's options make it a game of the sea board (`SOCGame.hasSeaBoard`): the
+/// large board asked for (`SBL`), or any scenario (`SC`; every scenario is played on it).
+pub fn sea_board(text: &str) -> bool {
+    text.split(',').any(|kv| match kv.trim().split_once('=') {
+        Some(("SBL", v)) => value(v).0 == Some(true),
+        Some(("SC", v)) => !v.trim().is_empty(),
+        _ => false,
+    })
+}
+
+/// The board a game's options ask for, by the server's rules: the sea board for `SBL` or a
+/// scenario, with six seats when [`six_player`] also holds (`SOCGame.maxPlayers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKind {
+    /// The classic 4-player board ([`Classic`]).
+    Classic,
+    /// The 6-player board ([`Six`]).
+    Six,
+    /// The sea board for up to 4 players ([`Sea`]).
+    Sea,
+    /// The sea board for 5 or 6 players ([`Sea6`]).
+    Sea6,
+}
+
+impl BoardKind {
+    /// The board of a game with these options.
+    pub fn of_options(text: &str) -> BoardKind {
+        match (sea_board(text), six_player(text)) {
+            (false, false) => BoardKind::Classic,
+            (false, true) => BoardKind::Six,
+            (true, false) => BoardKind::Sea,
+            (true, true) => BoardKind::Sea6,
+        }
+    }
+
+    /// The seats of this board.
+    pub fn seats(self) -> usize {
+        match self {
+            BoardKind::Classic => Classic::SEATS,
+            BoardKind::Six => Six::SEATS,
+            BoardKind::Sea => Sea::SEATS,
+            BoardKind::Sea6 => Sea6::SEATS,
+        }
+    }
+
+    /// Whether this is a sea board.
+    pub fn is_sea(self) -> bool {
+        matches!(self, BoardKind::Sea | BoardKind::Sea6)
+    }
+}
+
+/// The scenarios whose rules the engine plays (none yet: each brings pieces or rules of its
+/// own, see `docs/engine.md`); a game of another is declined by name.
+pub const PLAYED_SCENARIOS: &[&str] = &[];
+
 /// The rules of a game with these options on a board of shape `S` (see
 /// [`rules_from_options`]; on the 6-player board 2 to 6 players, `PLB`, and the Special
 /// Building Phase unless house rule `PLP` is set and fewer than five play).
@@ -59,7 +114,18 @@ pub fn six_player(text: &str) -> bool {
 /// # Errors
 /// [`Unplayable`] as [`rules_from_options`].
 pub fn rules_on<S: Shape>(text: &str) -> Result<Rules, Unplayable> {
+    match parse_rules::<S>(text) {
+        (rules, None) => Ok(rules),
+        (_, Some(why)) => Err(why),
+    }
+}
+
+/// The rules of a game with these options on a board of shape `S` as far as the engine has
+/// them, and the first option it cannot play, if any: a mirror follows such a game anyway
+/// (replaying a recording of a scenario), with the rules of the options it knows.
+pub fn parse_rules<S: Shape>(text: &str) -> (Rules, Option<Unplayable>) {
     let six = S::SEATS == Six::SEATS;
+    let sea = S::SEA;
     let mut rules = Rules::default();
     let (mut players, mut plp) = (4, false);
     if six {
@@ -67,25 +133,32 @@ pub fn rules_on<S: Shape>(text: &str) -> Result<Rules, Unplayable> {
         rules.special_building = true;
         players = 6;
     }
-    let bad = |kv: &str, why: &str| Err(Unplayable(format!("game option {kv}: {why}")));
+    let mut first: Option<Unplayable> = None;
+    macro_rules! bad {
+        ($kv:expr, $why:expr) => {{
+            first.get_or_insert_with(|| Unplayable(format!("game option {}: {}", $kv, $why)));
+            continue;
+        }};
+    }
     for kv in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         if kv == "-" || kv == "\t" {
             continue; // no options (SOCMessage.EMPTYSTR / "-")
         }
         let Some((key, v)) = kv.split_once('=') else {
-            return bad(kv, "not KEY=VALUE");
+            bad!(kv, "not KEY=VALUE");
         };
         let (on, n) = value(v);
         match key {
             "PL" => match n {
                 Some(p @ 2..=4) => players = p,
                 Some(p @ 5..=6) if six => players = p,
-                _ if six => return bad(kv, "only 2 to 6 players are supported"),
-                _ => return bad(kv, "only 2 to 4 players are supported"),
+                _ if six => bad!(kv, "only 2 to 6 players are supported"),
+                _ => bad!(kv, "only 2 to 4 players are supported"),
             },
             "PLB" if on == Some(true) && six => {}
+            "SBL" if on == Some(true) && sea => {}
             "PLB" | "SBL" if on == Some(true) => {
-                return bad(kv, "only the classic and 6-player boards are supported")
+                bad!(kv, "this board is not the one the game was opened on")
             }
             "PLP" => plp = on == Some(true),
             // Sea board details: without SBL they change nothing.
@@ -94,7 +167,7 @@ pub fn rules_on<S: Shape>(text: &str) -> Result<Rules, Unplayable> {
             "N7" => {
                 rules.no_seven_rounds = match (on, n) {
                     (Some(true), Some(r)) if (1..=999).contains(&r) => r as u16,
-                    (Some(true), _) => return bad(kv, "rounds must be 1 to 999"),
+                    (Some(true), _) => bad!(kv, "rounds must be 1 to 999"),
                     _ => 0,
                 }
             }
@@ -104,26 +177,31 @@ pub fn rules_on<S: Shape>(text: &str) -> Result<Rules, Unplayable> {
             "BC" => {}
             "VP" => match (on, n) {
                 (Some(true), Some(p)) if (10..=20).contains(&p) => rules.vp_to_win = p as u8,
-                (Some(true), _) => return bad(kv, "victory points must be 10 to 20"),
+                (Some(true), _) => bad!(kv, "victory points must be 10 to 20"),
                 _ => {}
             },
             // Scenario-only options.
             "_VP_ALL" => {}
             "SC" if v.is_empty() => {}
-            "SC" => return bad(kv, "scenarios are not supported"),
+            "SC" if sea && PLAYED_SCENARIOS.contains(&v) => {}
+            "SC" => bad!(kv, "this scenario is not played yet"),
             k if k.starts_with("_SC_") && on != Some(true) => {}
-            k if k.starts_with("_SC_") => return bad(kv, "scenarios are not supported"),
+            // The land-area points of the island scenarios
+            // (`SOCPlayer.putPiece_settlement_checkScenarioSVPs`).
+            "_SC_SEAC" if sea => rules.svp_each_new_area = true,
+            "_SC_SANY" if sea => rules.svp_first_new_area = true,
+            k if k.starts_with("_SC_") => bad!(kv, "scenario rules are not played yet"),
             // Undo of builds: people may undo their last build; the mirror follows the undo
             // (UNDOPUTPIECE) and our bot never asks for one.
             "UB" | "UBL" => {}
-            _ => return bad(kv, "unknown option"),
+            _ => bad!(kv, "unknown option"),
         }
     }
     // SOCGame.canAskSpecialBuild: house rule PLP needs five or six players.
     if plp && players < 5 {
         rules.special_building = false;
     }
-    Ok(rules)
+    (rules, first)
 }
 
 #[cfg(test)]
@@ -167,6 +245,33 @@ mod tests {
         );
         assert!(rules_on::<Six>("PL=7").is_err());
         assert!(rules_on::<Six>("SBL=t").is_err());
+    }
+
+    #[test]
+    fn sea_games_are_told_by_sbl_or_a_scenario() {
+        // As 2.6.10 and 2.7 announce their robot-only sea games, and a scenario game.
+        let sea4 = "BC=t4,RD=f,N7=f7,SBL=t,PL=4";
+        let sea6 = "BC=t4,RD=f,PLB=t,N7=f7,SBL=t,PL=6";
+        let isl = "SC=SC_4ISL,VP=t12,SBL=t,PL=4,_SC_SEAC=t";
+        assert_eq!(BoardKind::of_options(sea4), BoardKind::Sea);
+        assert_eq!(BoardKind::of_options(sea6), BoardKind::Sea6);
+        assert_eq!(BoardKind::of_options("SC=SC_FOG,PL=4"), BoardKind::Sea);
+        assert_eq!(BoardKind::of_options("SBL=f,SC=,PL=4"), BoardKind::Classic);
+        assert_eq!(BoardKind::of_options("PLB=t,PL=6"), BoardKind::Six);
+        assert_eq!((BoardKind::Sea.seats(), BoardKind::Sea6.seats()), (4, 6));
+        assert_eq!(rules_on::<Sea>(sea4), Ok(Rules::default()));
+        let r = rules_on::<Sea6>(sea6).unwrap();
+        assert_eq!((r.seats, r.special_building), (ALL_SIX_SEATS, true));
+        // No scenario is played yet: declined by name, but a mirror has its rules.
+        let e = rules_on::<Sea>(isl).unwrap_err();
+        assert!(e.0.contains("SC=SC_4ISL"), "{e}");
+        let (r, why) = parse_rules::<Sea>(isl);
+        assert!(why.is_some());
+        assert!(r.svp_each_new_area && !r.svp_first_new_area);
+        assert_eq!(r.vp_to_win, 12);
+        // The sea options on the classic board stay unplayable.
+        assert!(rules_from_options(sea4).is_err());
+        assert!(rules_on::<Six>(sea6).is_err());
     }
 
     #[test]

@@ -19,13 +19,16 @@ use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
 use super::options;
 use super::versions;
-use crate::game::{Shape, Six};
+use crate::game::{Sea, Sea6, Shape, Six};
+use options::BoardKind;
 
-/// A game's mirror on its board: the classic or the 6-player one (from the game's options,
-/// `PL` above 4 or `PLB`).
+/// A game's mirror on its board: the classic, the 6-player or a sea one (from the game's
+/// options: `PL` above 4 or `PLB`; `SBL` or a scenario, [`BoardKind::of_options`]).
 enum AnyMirror {
     Classic(Box<Mirror>),
     Six(Box<Mirror<Six>>),
+    Sea(Box<Mirror<Sea>>),
+    Sea6(Box<Mirror<Sea6>>),
 }
 
 /// `$body` with `$m` bound to the mirror, whatever its board.
@@ -34,17 +37,29 @@ macro_rules! each {
         match $any {
             AnyMirror::Classic($m) => $body,
             AnyMirror::Six($m) => $body,
+            AnyMirror::Sea($m) => $body,
+            AnyMirror::Sea6($m) => $body,
         }
     };
 }
 
 impl AnyMirror {
-    fn new(game: &str, six: bool) -> AnyMirror {
-        if six {
-            AnyMirror::Six(Box::new(Mirror::for_game(game)))
-        } else {
-            AnyMirror::Classic(Box::new(Mirror::new(game)))
+    fn new(game: &str, kind: BoardKind) -> AnyMirror {
+        match kind {
+            BoardKind::Classic => AnyMirror::Classic(Box::new(Mirror::new(game))),
+            BoardKind::Six => AnyMirror::Six(Box::new(Mirror::for_game(game))),
+            BoardKind::Sea => AnyMirror::Sea(Box::new(Mirror::for_game(game))),
+            BoardKind::Sea6 => AnyMirror::Sea6(Box::new(Mirror::for_game(game))),
         }
+    }
+
+    /// An observer's recording has no invitation: the game's rules come from the lobby's
+    /// announcement of its options (as far as the engine has them).
+    fn observe_options(&mut self, text: &str) {
+        fn set<S: Shape>(m: &mut Mirror<S>, text: &str) {
+            m.rules = options::parse_rules::<S>(text).0;
+        }
+        each!(self, m => set(m, text))
     }
 
     /// At a decision point: whether a view can be built and passes every engine rule.
@@ -166,8 +181,8 @@ pub fn replay(text: &str) -> Replay {
     // The server's release, from its VERSION line (recorded first since the client knows it).
     let mut server_version = versions::ASSUMED;
     let mut games: BTreeMap<String, (AnyMirror, u32, u32, bool)> = BTreeMap::new();
-    // Games the lobby announced with 6-player options (NEWGAMEWITHOPTIONS), by name.
-    let mut six_games: std::collections::BTreeSet<String> = Default::default();
+    // The options the lobby announced for each game (NEWGAMEWITHOPTIONS), by name.
+    let mut announced: BTreeMap<String, String> = BTreeMap::new();
     let (mut lines, mut bad_lines) = (0, 0);
     for (line_no, line) in parse_lines(text) {
         let line = match line {
@@ -198,27 +213,34 @@ pub fn replay(text: &str) -> Replay {
             server_version = m.version;
         }
         if let Message::NewGameWithOptions(m) = &msg {
-            if options::six_player(&m.options) {
-                six_games.insert(m.game.clone());
-            }
+            announced.insert(m.game.clone(), m.options.clone());
         }
+        let lobby = |g: &str| announced.get(g).map(String::as_str);
         let joined = match &msg {
-            Message::BotJoinGameRequest(m) => Some((
-                &m.game,
-                options::six_player(&m.options) || six_games.contains(&m.game),
-            )),
+            Message::BotJoinGameRequest(m) => {
+                let mut kind = BoardKind::of_options(&m.options);
+                if kind == BoardKind::Classic {
+                    kind = lobby(&m.game).map_or(kind, BoardKind::of_options);
+                }
+                Some((&m.game, kind, None))
+            }
             // An observer's recording: the game starts at the join's acceptance.
             Message::JoinGameAuth(m) if !games.contains_key(&m.game) => {
-                Some((&m.game, six_games.contains(&m.game)))
+                let options = lobby(&m.game);
+                let kind = options.map_or(BoardKind::Classic, BoardKind::of_options);
+                Some((&m.game, kind, options.map(str::to_owned)))
             }
             _ => None,
         };
-        if let Some((game, six)) = joined {
-            let mut mirror = AnyMirror::new(game, six);
+        if let Some((game, kind, observed)) = joined {
+            let mut mirror = AnyMirror::new(game, kind);
             each!(&mut mirror, m => {
                 m.nickname = nickname.clone();
                 m.server_version = server_version;
             });
+            if let Some(o) = observed {
+                mirror.observe_options(&o);
+            }
             games.insert(game.clone(), (mirror, 0, 0, false));
         }
         if let Some(g) = msg.game() {

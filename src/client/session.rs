@@ -31,10 +31,9 @@ use super::logsafe::{shown, Repeat, Repeated};
 use super::options;
 use super::report::GameReport;
 use super::shutdown::Shutdown;
-use super::translate::{seat, seat_of};
 use super::versions;
 use super::ClientConfig;
-use crate::game::{Shape, Six};
+use crate::game::{Sea, Sea6, Seat, Shape, Six};
 
 /// Read timeout: about three server ping intervals (guide §2.4).
 pub const READ_TIMEOUT: Duration = Duration::from_secs(300);
@@ -118,8 +117,14 @@ where
         true
     });
 
-    // Features (`SOCFeatureSet`): `6pl` brings invitations to 5- and 6-player games.
-    let features = if config.six_player { ";6pl;" } else { "" };
+    // Features (`SOCFeatureSet`): `6pl` brings invitations to 5- and 6-player games, `sb`
+    // to games on the sea board (`SOCServerFeatures.FEAT_SEA_BOARD`).
+    let features = match (config.six_player, config.sea) {
+        (true, true) => ";6pl;sb;",
+        (true, false) => ";6pl;",
+        (false, true) => ";sb;",
+        (false, false) => "",
+    };
     let _ = out_tx.try_send(Message::Version(proto::Version::robot(
         "CATANBOT", features,
     )));
@@ -317,12 +322,11 @@ impl Session<'_> {
         msg: &Message,
     ) -> Option<SessionEnd> {
         // Seats 4 and 5 exist in 6-player games only.
-        let six = options::six_player(&m.options);
-        let s = if six {
-            seat_of::<Six>(m.player)
-        } else {
-            seat(m.player)
-        };
+        let kind = options::BoardKind::of_options(&m.options);
+        let s = usize::try_from(m.player)
+            .ok()
+            .filter(|&i| i < kind.seats())
+            .map(Seat::new);
         let Some(s) = s else {
             warn!(text = %shown(&msg.encode()), "invitation to a bad seat ignored");
             return None;
@@ -361,11 +365,23 @@ impl Session<'_> {
             }
             return None;
         }
-        let rules = if six {
-            options::rules_on::<Six>(&m.options)
-        } else {
-            options::rules_from_options(&m.options)
-        };
+        let rules = match kind {
+            options::BoardKind::Classic => options::rules_from_options(&m.options),
+            options::BoardKind::Six => options::rules_on::<Six>(&m.options),
+            options::BoardKind::Sea => options::rules_on::<Sea>(&m.options),
+            options::BoardKind::Sea6 => options::rules_on::<Sea6>(&m.options),
+        }
+        .and_then(|r| {
+            // We announce `sb` only with --sea; a server that invites us anyway is declined.
+            if kind.is_sea() && !self.config.sea {
+                Err(options::Unplayable(
+                    "game option SBL=t or SC: the sea board is played only with play --sea"
+                        .to_owned(),
+                ))
+            } else {
+                Ok(r)
+            }
+        });
         if let Err(why) = rules {
             warn!(game = %shown(&m.game), options = %shown(&m.options), reason = %why,
                 "declining the invitation: we cannot play this game's rules");
@@ -401,15 +417,21 @@ impl Session<'_> {
         let record = open_record(&self.config, &m.game, self.nickname);
         let span = info_span!("game", game = %shown(&m.game), seat = m.player);
         let version = self.server_version_msg.as_ref();
-        let handle = if six {
-            let agent = crate::agent::build::<Six>(&self.config.agent);
-            let player = GameTask::<Six>::new(ctx, agent, record);
-            self.tasks
-                .spawn(start(player, version, msg).run(rx).instrument(span))
-        } else {
-            let player = GameTask::new(ctx, self.config.make_agent(), record);
-            self.tasks
-                .spawn(start(player, version, msg).run(rx).instrument(span))
+        let handle = match kind {
+            options::BoardKind::Classic => {
+                let player = GameTask::new(ctx, self.config.make_agent(), record);
+                self.tasks
+                    .spawn(start(player, version, msg).run(rx).instrument(span))
+            }
+            options::BoardKind::Six => {
+                spawn_game::<Six>(&mut self.tasks, (ctx, record, rx), version, msg, span)
+            }
+            options::BoardKind::Sea => {
+                spawn_game::<Sea>(&mut self.tasks, (ctx, record, rx), version, msg, span)
+            }
+            options::BoardKind::Sea6 => {
+                spawn_game::<Sea6>(&mut self.tasks, (ctx, record, rx), version, msg, span)
+            }
         };
         self.task_games
             .insert(handle.id(), (m.game.clone(), s.index()));
@@ -444,6 +466,20 @@ impl Session<'_> {
         }
         None
     }
+}
+
+/// Starts a game task on a board of shape `S` with an agent built for it.
+fn spawn_game<S: Shape>(
+    tasks: &mut JoinSet<()>,
+    game: (GameContext, Option<File>, mpsc::Receiver<Message>),
+    version: Option<&Message>,
+    msg: &Message,
+    span: tracing::Span,
+) -> tokio::task::AbortHandle {
+    let (ctx, record, rx) = game;
+    let agent = crate::agent::build::<S>(&ctx.config.agent);
+    let player = GameTask::<S>::new(ctx, agent, record);
+    tasks.spawn(start(player, version, msg).run(rx).instrument(span))
 }
 
 /// A game task has ended: if it failed (panicked), it is reported as a game that ended

@@ -28,7 +28,14 @@ pub fn seat(pn: i32) -> Option<Seat> {
 }
 
 /// The engine phase of a server game state (`SOCGame` constants, guide §6.1), `None` for
-/// states with no decision (0..4, the two-step build states 30..32, the scenario states). The one table between the two.
+/// states with no decision (0..4, the two-step build states 30..32 and 35, the scenario
+/// states). The one table between the two.
+///
+/// The sea board's states: the robber or the pirate (54 WAITING_FOR_ROBBER_OR_PIRATE, where
+/// the player chooses with CHOOSEPLAYER `CHOICE_MOVE_ROBBER` / `CHOICE_MOVE_PIRATE`,
+/// `SOCGame.chooseMovePirate`; then 33 PLACING_ROBBER or 34 PLACING_PIRATE) are the engine's
+/// one `PlacingRobber`, whose actions move either; the gold picks of a roll (56) and of the
+/// second initial settlement (14) are `PickGold`.
 pub const fn phase(state: GameState) -> Option<Phase> {
     use GameState as G;
     Some(match state {
@@ -38,7 +45,8 @@ pub const fn phase(state: GameState) -> Option<Phase> {
         G::Start2B => Phase::InitialRoad2,
         G::RollOrCard => Phase::RollOrCard,
         G::Play1 => Phase::Main,
-        G::PlacingRobber => Phase::PlacingRobber,
+        G::PlacingRobber | G::PlacingPirate | G::WaitingForRobberOrPirate => Phase::PlacingRobber,
+        G::WaitingForPickGoldResource | G::StartsWaitingForPickGoldResource => Phase::PickGold,
         G::PlacingFreeRoad1 => Phase::FreeRoad1,
         G::PlacingFreeRoad2 => Phase::FreeRoad2,
         G::WaitingForDiscards => Phase::Discard,
@@ -83,8 +91,54 @@ pub fn one_of(r: Resource, n: i32) -> proto::ResourceSet {
     proto::ResourceSet(s)
 }
 
+/// `SOCChoosePlayer.CHOICE_MOVE_ROBBER`: in WAITING_FOR_ROBBER_OR_PIRATE, move the robber.
+pub const CHOICE_MOVE_ROBBER: i32 = -2;
+/// `SOCChoosePlayer.CHOICE_MOVE_PIRATE`: in WAITING_FOR_ROBBER_OR_PIRATE, move the pirate.
+pub const CHOICE_MOVE_PIRATE: i32 = -3;
+
+/// The first message for `action` in server state `server`: in 54
+/// WAITING_FOR_ROBBER_OR_PIRATE a robber or pirate move starts with the choice of which
+/// (CHOOSEPLAYER, `SOCGameMessageHandler.handleCHOOSEPLAYER` → `SOCGame.chooseMovePirate`);
+/// the move itself follows in 33 PLACING_ROBBER or 34 PLACING_PIRATE. Everything else is
+/// [`action_message`].
+pub fn request_for<S: Shape>(
+    game: &str,
+    me: Seat,
+    state: &State<S>,
+    server: Option<GameState>,
+    action: Action,
+) -> proto::Message {
+    match (server, action) {
+        (
+            Some(GameState::WaitingForRobberOrPirate),
+            Action::MoveRobber(_) | Action::MovePirate(_),
+        ) => proto::Message::ChoosePlayer(proto::ChoosePlayer {
+            game: game.to_owned(),
+            choice: if matches!(action, Action::MovePirate(_)) {
+                CHOICE_MOVE_PIRATE
+            } else {
+                CHOICE_MOVE_ROBBER
+            },
+        }),
+        _ => action_message(game, me, state, action),
+    }
+}
+
+/// Whether `action` may be sent in server state `server` beyond the engine's rules: the
+/// engine's `PlacingRobber` moves the robber or the pirate, the server's 33 PLACING_ROBBER
+/// only the robber and 34 PLACING_PIRATE only the pirate (`SOCGame.canMoveRobber`,
+/// `canMovePirate`).
+pub fn fits_state(server: Option<GameState>, action: Action) -> bool {
+    !matches!(
+        (server, action),
+        (Some(GameState::PlacingRobber), Action::MovePirate(_))
+            | (Some(GameState::PlacingPirate), Action::MoveRobber(_))
+    )
+}
+
 /// The server message that carries out `action` for `me` in `state` (guide §6.2). Builds in
-/// PLAY1 are the one-step PUTPIECE ("buy and place"); a bank trade gives the seat's best ratio.
+/// PLAY1 are the one-step PUTPIECE ("buy and place", ships too:
+/// `SOCGameMessageHandler.handlePUTPIECE`); a bank trade gives the seat's best ratio.
 pub fn action_message<S: Shape>(
     game: &str,
     me: Seat,
@@ -160,8 +214,11 @@ pub fn action_message<S: Shape>(
             M::AcceptOffer(proto::AcceptOffer::robot(&g, from))
         }
         Action::DeclineOffer => M::RejectOffer(proto::RejectOffer::robot(&g)),
-        // Sea boards (not yet played by the client): a ship is a PUTPIECE of type 3; the
-        // pirate a MOVEROBBER with the hex negated (`SOCMoveRobber`).
+        // Sea boards: a ship is a PUTPIECE of type 3 (bought and placed in PLAY1, free in
+        // the initial placement and for the road building card); the pirate a MOVEROBBER with
+        // the hex negated (`SOCMoveRobber`); a ship move a MOVEPIECE from one edge to another
+        // (`SOCGameMessageHandler.handleMOVEPIECE` → `SOCGame.canMoveShip`); gold picks a
+        // PICKRESOURCES (`handlePICKRESOURCES` in the gold states).
         Action::BuildShip(e) => put(PieceType::Ship, topo.edge_to_server(e)),
         Action::PickGold(set) => M::PickResources(proto::PickResources::robot(&g, to_wire(set))),
         Action::MovePirate(h) => M::MoveRobber(proto::MoveRobber {
@@ -169,9 +226,13 @@ pub fn action_message<S: Shape>(
             player: pn(me),
             hex: -topo.hex_to_server(h),
         }),
-        Action::MoveShip { .. } => {
-            unreachable!("ship moves (MOVEPIECE) are not sent yet: the client plays no sea board")
-        }
+        Action::MoveShip { from, to } => M::MovePiece(proto::MovePiece {
+            game: g.clone(),
+            player: pn(me),
+            piece_type: PieceType::Ship.wire(),
+            from: topo.edge_to_server(from),
+            to: topo.edge_to_server(to),
+        }),
     }
 }
 
@@ -191,9 +252,110 @@ mod tests {
     }
 
     #[test]
+    fn the_sea_boards_states_have_their_phases() {
+        use GameState as G;
+        for g in [
+            G::PlacingRobber,
+            G::PlacingPirate,
+            G::WaitingForRobberOrPirate,
+        ] {
+            assert_eq!(phase(g), Some(Phase::PlacingRobber), "{g:?}");
+        }
+        for g in [
+            G::WaitingForPickGoldResource,
+            G::StartsWaitingForPickGoldResource,
+        ] {
+            assert_eq!(phase(g), Some(Phase::PickGold), "{g:?}");
+        }
+        // Placing a bought ship is a two-step build state, as roads are.
+        assert_eq!(phase(G::PlacingShip), None);
+        assert_eq!(G::PlacingShip.placing(), Some(PieceType::Ship));
+        // Scenario states: no decision of ours.
+        for g in [
+            G::Start3A,
+            G::Start3B,
+            G::PlacingInvItem,
+            G::WaitingForRobClothOrResource,
+        ] {
+            assert_eq!(phase(g), None, "{g:?}");
+        }
+    }
+
+    fn sea_state() -> State<crate::game::Sea> {
+        State::new(
+            crate::game::Board::blank(),
+            Default::default(),
+            Seat::new(2),
+        )
+    }
+
+    #[test]
+    fn sea_actions_are_the_servers_messages() {
+        use crate::game::Sea;
+        let topo = Sea::topology();
+        let st = sea_state();
+        let e = topo.edge_from_server(0x0903).unwrap();
+        let f = topo.edge_from_server(0x0905).unwrap();
+        let h = topo.hex_from_server(0x0707).unwrap();
+        let m = action_message("g", Seat::new(2), &st, Action::BuildShip(e));
+        assert_eq!(m.encode(), "1009|g,2,3,2307", "a ship is PUTPIECE type 3");
+        let m = action_message("g", Seat::new(2), &st, Action::MoveShip { from: e, to: f });
+        assert_eq!(m.encode(), "1093|g,2,3,2307,2309", "MOVEPIECE from, to");
+        let m = action_message("g", Seat::new(2), &st, Action::MovePirate(h));
+        assert_eq!(m.encode(), "1034|g,2,-1799", "the pirate's hex negated");
+        let m = action_message("g", Seat::new(2), &st, Action::MoveRobber(h));
+        assert_eq!(m.encode(), "1034|g,2,1799");
+        let gold = ResourceSet::new(1, 0, 0, 0, 1);
+        let m = action_message("g", Seat::new(2), &st, Action::PickGold(gold));
+        let proto::Message::PickResources(p) = m else {
+            panic!("{m:?}")
+        };
+        assert_eq!(p.resources, to_wire(gold));
+    }
+
+    #[test]
+    fn the_robber_or_the_pirate_is_chosen_first_then_moved() {
+        use GameState as G;
+        let st = sea_state();
+        let h = crate::game::Sea::topology()
+            .hex_from_server(0x0707)
+            .unwrap();
+        let choose = |server, a| request_for("g", Seat::new(2), &st, Some(server), a).encode();
+        assert_eq!(
+            choose(G::WaitingForRobberOrPirate, Action::MoveRobber(h)),
+            "1035|g,-2"
+        );
+        assert_eq!(
+            choose(G::WaitingForRobberOrPirate, Action::MovePirate(h)),
+            "1035|g,-3"
+        );
+        assert_eq!(
+            choose(G::PlacingPirate, Action::MovePirate(h)),
+            "1034|g,2,-1799"
+        );
+        assert_eq!(
+            choose(G::PlacingRobber, Action::MoveRobber(h)),
+            "1034|g,2,1799"
+        );
+        // Which moves each state takes.
+        assert!(fits_state(
+            Some(G::WaitingForRobberOrPirate),
+            Action::MovePirate(h)
+        ));
+        assert!(fits_state(
+            Some(G::WaitingForRobberOrPirate),
+            Action::MoveRobber(h)
+        ));
+        assert!(!fits_state(Some(G::PlacingRobber), Action::MovePirate(h)));
+        assert!(!fits_state(Some(G::PlacingPirate), Action::MoveRobber(h)));
+        assert!(fits_state(Some(G::PlacingPirate), Action::MovePirate(h)));
+    }
+
+    #[test]
     fn every_phase_has_one_server_state() {
         // Each engine phase but the trade response (the server stays in PLAY1 for it) comes
-        // from exactly one server state; the two-step build states have none.
+        // from exactly one server state of the classic boards; the two-step build states have
+        // none. (The sea board's pirate and gold states are tested above.)
         for p in [
             Phase::InitialSettlement1,
             Phase::InitialRoad1,
@@ -210,9 +372,16 @@ mod tests {
             Phase::Monopoly,
             Phase::Over,
         ] {
+            use GameState as G;
+            let sea = [
+                G::PlacingPirate,
+                G::WaitingForRobberOrPirate,
+                G::WaitingForPickGoldResource,
+                G::StartsWaitingForPickGoldResource,
+            ];
             let from: Vec<_> = GameState::ALL
                 .iter()
-                .filter(|&&g| phase(g) == Some(p))
+                .filter(|&&g| phase(g) == Some(p) && !sea.contains(&g))
                 .collect();
             assert_eq!(from.len(), 1, "{p:?}: {from:?}");
         }

@@ -708,6 +708,32 @@ impl<S: Shape> State<S> {
         }
     }
 
+    /// Whether the robbery under way is the pirate's, as the server's last MOVEROBBER says
+    /// (a negative hex: `SOCGame.robberyWithPirateNotRobber`): its victims are the ship
+    /// owners at the pirate. Ignored off the sea boards.
+    pub fn set_robbery_by_pirate(&mut self, pirate: bool) {
+        if let Some(f) = self.fleet.get_mut() {
+            f.pirate_robbery = pirate;
+        }
+    }
+
+    /// A seat's special victory points as the server states them (`SOCPlayerElement`
+    /// SCENARIO_SVP). Ignored off the sea boards.
+    pub fn set_special_vp(&mut self, seat: Seat, svp: u8) {
+        if let Some(f) = self.fleet.get_mut() {
+            f.svp[seat] = svp;
+        }
+    }
+
+    /// A settlement the server put down for `seat` on `n` ([`State::put_piece`]), on the
+    /// sea boards: in the initial placement its land area becomes a home area, later the
+    /// land-area points of `_SC_SEAC` / `_SC_SANY` follow, as the engine's own builds do
+    /// (`SOCPlayer.putPiece_settlement_checkScenarioSVPs`).
+    pub fn settle_land_area(&mut self, seat: Seat, n: NodeId) {
+        let initial = self.phase.is_initial();
+        self.settle_area(seat, n, initial);
+    }
+
     /// Takes the ship of `s` off `e` (to move it).
     pub(super) fn lift_ship(&mut self, s: Seat, e: EdgeId) {
         let topo = S::topology();

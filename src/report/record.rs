@@ -116,7 +116,7 @@ pub const BOARDS: [(&str, usize); 4] = [
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Players {
-    /// The board (`classic`, `6-player`).
+    /// The board (`classic`, `6-player`, `sea`, `6-player sea`).
     #[serde(skip_serializing_if = "is_classic")]
     pub board: String,
     /// Seats that were not in play (the server's vacant seats; an arena game of fewer

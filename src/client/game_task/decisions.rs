@@ -44,8 +44,17 @@ impl<S: Shape> GameTask<S> {
         }
         let me = self.me();
         let code = self.mirror.server_state();
-        let discard =
-            code == Some(GameState::WaitingForDiscards) && self.mirror.discard_request.is_some();
+        // Asked of us whoever's turn it is: a discard, or (sea boards) the free picks of a
+        // gold hex (`SOCGameHandler.sendGameState_sendGoldPickAnnounceText`).
+        let gold = matches!(
+            code,
+            Some(
+                GameState::WaitingForPickGoldResource | GameState::StartsWaitingForPickGoldResource
+            )
+        ) && self.mirror.model().gold_owed(me) > 0;
+        let discard = gold
+            || (code == Some(GameState::WaitingForDiscards)
+                && self.mirror.discard_request.is_some());
         let my_turn = self.mirror.current() == Some(me);
         let answer = code == Some(GameState::Play1) && self.offer_in.is_some();
         if self.offer_out.is_some() && !discard {
@@ -102,6 +111,15 @@ impl<S: Shape> GameTask<S> {
         if view.state.to_move() != me {
             debug!(state = ?code, "not ours to decide");
             return None;
+        }
+        // The robber or the pirate, chosen in WAITING_FOR_ROBBER_OR_PIRATE: the move itself
+        // now, in PLACING_ROBBER or PLACING_PIRATE, as decided then.
+        if let Some(a) = self.chosen_robbery.take() {
+            if translate::fits_state(code, a) && view.state.is_legal(a) && !self.banned.contains(&a)
+            {
+                self.send_action(&view, a, started);
+                return None;
+            }
         }
         if self.decisions_this_turn >= MAX_DECISIONS_PER_TURN && view.state.phase() == Phase::Main {
             self.send_action(&view, Action::EndTurn, started);
@@ -170,7 +188,8 @@ impl<S: Shape> GameTask<S> {
         }
         let ok = f.view.state.is_legal(action)
             && !self.banned.contains(&action)
-            && self.victim_allowed(action);
+            && self.victim_allowed(action)
+            && translate::fits_state(self.mirror.server_state(), action);
         let action = if ok {
             action
         } else {
@@ -196,7 +215,10 @@ impl<S: Shape> GameTask<S> {
     pub(super) fn fallback(&self, view: &View<S>) -> Action {
         let mut list = ActionList::new();
         view.state.legal_actions(&mut list);
-        let ok = |a: &Action| !self.banned.contains(a) && self.victim_allowed(*a);
+        let state = self.mirror.server_state();
+        let ok = |a: &Action| {
+            !self.banned.contains(a) && self.victim_allowed(*a) && translate::fits_state(state, *a)
+        };
         for pref in [Action::EndTurn, Action::Roll, Action::DeclineOffer] {
             if list.contains(pref) && ok(&pref) {
                 return pref;
@@ -206,6 +228,11 @@ impl<S: Shape> GameTask<S> {
             // Generation may list only some discards; any valid one will do.
             let owed = view.state.discard_owed(view.me) as u32;
             return Action::Discard(first_cards(view.state.hand(view.me), owed));
+        }
+        if view.state.phase() == Phase::PickGold {
+            // Generation may list only some picks; any set of the owed size will do.
+            let owed = u32::from(view.state.gold_owed(view.me));
+            return Action::PickGold(first_cards(ResourceSet([owed as u8; 5]), owed));
         }
         list.iter()
             .copied()
@@ -253,6 +280,21 @@ impl<S: Shape> GameTask<S> {
                 game: g,
                 resource: Resource::Wheat.to_server(),
             }),
+            // Sea boards: the robber (as the stock robots always choose), the gold picks.
+            Some(S::WaitingForRobberOrPirate) => Message::ChoosePlayer(proto::ChoosePlayer {
+                game: g,
+                choice: translate::CHOICE_MOVE_ROBBER,
+            }),
+            Some(S::WaitingForPickGoldResource | S::StartsWaitingForPickGoldResource) => {
+                let n = i32::from(self.mirror.model().gold_owed(me));
+                if n == 0 {
+                    return;
+                }
+                Message::PickResources(proto::PickResources::robot(
+                    &g,
+                    translate::one_of(Resource::Wheat, n),
+                ))
+            }
             _ => {
                 warn!(
                     state = ?self.mirror.server_state(),
@@ -304,7 +346,12 @@ impl<S: Shape> GameTask<S> {
 
     pub(super) fn send_decided(&mut self, view: &View<S>, action: Action, ms: f64) {
         self.pacer.on_sent(&action);
-        let msg = translate::action_message(&self.ctx.game, self.me(), &view.state, action);
+        let server = self.mirror.server_state();
+        let msg = translate::request_for(&self.ctx.game, self.me(), &view.state, server, action);
+        if server == Some(GameState::WaitingForRobberOrPirate) {
+            // The choice goes first; the move follows in the state it leads to.
+            self.chosen_robbery = Some(action);
+        }
         match action {
             Action::OfferTrade(_) => {
                 self.offers_this_turn += 1;
@@ -413,5 +460,136 @@ mod tests {
         );
         t.maybe_ask_special_build();
         assert_eq!(asks(&mut t), 0, "once a turn");
+    }
+
+    /// Our bot in seat 2 of a real 4-player sea game (2.6.10, data check on): its server
+    /// lines up to our first WAITING_FOR_ROBBER_OR_PIRATE (line 259 of the recording).
+    fn sea_task_at_robber_or_pirate() -> GameTask<crate::game::Sea> {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-sea-4p-ships-pirate-datacheck.log"
+        );
+        let (out, _) = mpsc::channel(16);
+        let (reports, _) = mpsc::unbounded_channel();
+        let config = ClientConfig::new("mock", "c", "catanbot", "random:seed=1".parse().unwrap());
+        let ctx = GameContext {
+            game: "~botsOnly~4".to_owned(),
+            seat: Seat::new(2),
+            nickname: "catanbot".to_owned(),
+            out,
+            reports,
+            config: std::sync::Arc::new(config.clone()),
+            server_version: 2610,
+        };
+        let agent = crate::agent::build::<crate::game::Sea>(&config.agent);
+        let mut t = GameTask::new(ctx, agent, None);
+        for (line_no, line) in parse_lines(text) {
+            let line = line.unwrap();
+            if line_no > 259 {
+                break;
+            }
+            if line.direction == Direction::FromServer {
+                t.on_message(&Message::parse(&line.text).unwrap());
+            }
+        }
+        let _ = t.take_outbox();
+        assert_eq!(
+            t.mirror().server_state(),
+            Some(GameState::WaitingForRobberOrPirate)
+        );
+        assert_eq!(t.mirror().current(), Some(Seat::new(2)));
+        t
+    }
+
+    /// In state 54 a pirate move goes out as the choice (CHOOSEPLAYER -3) first; once the
+    /// server is in PLACING_PIRATE the move itself follows, the hex negated, without asking
+    /// the agent again.
+    #[test]
+    fn the_pirate_is_chosen_then_moved() {
+        let mut t = sea_task_at_robber_or_pirate();
+        let view = t.view().unwrap();
+        let mut list = ActionList::new();
+        view.state.legal_actions(&mut list);
+        let pirate = list
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::MovePirate(_)))
+            .expect("the pirate may move");
+        t.send_action(&view, pirate, Instant::now());
+        let out = t.take_outbox();
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].encode(), "1035|~botsOnly~4,-3");
+        t.on_message(&Message::parse("1025|~botsOnly~4,34").unwrap());
+        t.decide_without_agent();
+        let Action::MovePirate(h) = pirate else {
+            unreachable!()
+        };
+        let hex = crate::game::Sea::topology().hex_to_server(h);
+        let out = t.take_outbox();
+        assert_eq!(
+            out.iter().map(Message::encode).collect::<Vec<_>>(),
+            [format!("1034|~botsOnly~4,2,-{hex}")]
+        );
+    }
+
+    /// In state 54 without a remembered choice (the fallback): the robber is chosen, and in
+    /// PLACING_ROBBER only a robber move is sent, never the pirate's.
+    #[test]
+    fn in_placing_robber_only_the_robber_moves() {
+        let mut t = sea_task_at_robber_or_pirate();
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert_eq!(
+            out.iter().map(Message::encode).collect::<Vec<_>>(),
+            ["1035|~botsOnly~4,-2"]
+        );
+        t.on_message(&Message::parse("1025|~botsOnly~4,33").unwrap());
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert_eq!(out.len(), 1);
+        let Message::MoveRobber(m) = &out[0] else {
+            panic!("{:?}", out[0])
+        };
+        assert!(m.hex > 0, "{m:?}");
+        // In PLACING_PIRATE a robber move is refused by the fallback too.
+        let view = t.view().unwrap();
+        t.on_message(&Message::parse("1025|~botsOnly~4,34").unwrap());
+        assert!(matches!(t.fallback(&view), Action::MovePirate(_)));
+    }
+
+    /// Gold picks: our roll pays a gold hex; the server sets our picks owed
+    /// (PLAYERELEMENT NUM_PICK_GOLD_HEX_RESOURCES) and prompts us (SIMPLEREQUEST 1) before
+    /// the game state that answers our roll: that prompt is no refusal of the roll. In state
+    /// 56 we pick one resource; the prompt again after our pick is its refusal.
+    #[test]
+    fn a_gold_pick_follows_our_roll() {
+        let mut t = sea_task_at_robber_or_pirate();
+        for line in ["1025|~botsOnly~4,20", "1026|~botsOnly~4,2,15"] {
+            t.on_message(&Message::parse(line).unwrap());
+        }
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert!(matches!(out[..], [Message::RollDice(_)]), "{out:?}");
+        for line in [
+            "1028|~botsOnly~4,9",
+            "1024|~botsOnly~4,2,100,101,1",
+            "1089|~botsOnly~4,2,1,1,0",
+            "1025|~botsOnly~4,56",
+        ] {
+            t.on_message(&Message::parse(line).unwrap());
+        }
+        assert_eq!(
+            t.report.health.rejected_requests, 0,
+            "the prompt is no refusal"
+        );
+        assert_eq!(t.mirror().model().gold_owed(Seat::new(2)), 1);
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert_eq!(out.len(), 1);
+        let Message::PickResources(p) = &out[0] else {
+            panic!("{:?}", out[0])
+        };
+        assert_eq!(p.resources.0.iter().sum::<i32>(), 1, "{p:?}");
+        t.on_message(&Message::parse("1089|~botsOnly~4,2,1,1,0").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 1, "asked to pick again");
     }
 }

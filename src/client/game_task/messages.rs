@@ -70,6 +70,7 @@ impl<S: Shape> GameTask<S> {
                 self.banned.clear();
                 self.decisions_this_turn = 0;
                 self.victims = None;
+                self.chosen_robbery = None;
                 self.offer_in = None;
                 self.offer_out = None;
                 self.offers_this_turn = 0;
@@ -107,13 +108,30 @@ impl<S: Shape> GameTask<S> {
                     w.text_seen = true;
                 }
             }
-            // SIMPLEREQUEST type 1: the same number as SIMPLEACTION's "dev card bought"; for a
-            // request it asks us to pick again.
+            // SIMPLEREQUEST type 1 (PROMPT_PICK_RESOURCES; the same number as SIMPLEACTION's
+            // "dev card bought"): after our pick it asks us to pick again, a refusal; on the sea
+            // board it also prompts the gold picks, before the game state of the roll or
+            // placement that earned them (`SOCGameHandler.sendGameState_sendGoldPickAnnounceText`),
+            // which is no refusal of that request.
             M::SimpleRequest(m)
                 if m.request_type == SimpleActionType::DevCardBought.wire()
-                    && seat_of::<S>(m.player) == Some(me) =>
+                    && seat_of::<S>(m.player) == Some(me)
+                    && self.waiting.is_some_and(|w| {
+                        matches!(
+                            w.action,
+                            Some(Action::PickYearOfPlenty(..) | Action::PickGold(_)) | None
+                        )
+                    }) =>
             {
                 self.refused("SIMPLEREQUEST re-pick");
+            }
+            // Our ship moved: the server sends no game state after a move that leaves it
+            // in PLAY1 (`SOCGameMessageHandler.handleMOVEPIECE`).
+            M::MovePiece(m)
+                if seat_of::<S>(m.player) == Some(me)
+                    && self.waiting.is_some_and(|w| !w.settling) =>
+            {
+                self.waiting = None
             }
             M::BankTrade(m) if m.player.and_then(seat_of::<S>) == Some(me) => {
                 self.report.trades.bank_trades += 1;

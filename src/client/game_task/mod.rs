@@ -155,6 +155,10 @@ pub struct GameTask<S: Shape = Classic> {
     done: bool,
     pacer: Pacer,
     held: Option<Held<S>>,
+    /// Sea boards: the robber or pirate move chosen in WAITING_FOR_ROBBER_OR_PIRATE (sent
+    /// as the choice of which), to send once the server is in PLACING_ROBBER or
+    /// PLACING_PIRATE.
+    chosen_robbery: Option<Action>,
     /// The turn (`State::turn`) in which we last asked for the Special Building Phase.
     asked_special_build: Option<u32>,
     /// Our robot face was requested (once per game).
@@ -213,6 +217,7 @@ impl<S: Shape> GameTask<S> {
             pacer,
             held: None,
             asked_special_build: None,
+            chosen_robbery: None,
             face_sent: false,
             turn_started: None,
             reported: false,

@@ -203,7 +203,33 @@ impl<S: Shape> Mirror<S> {
                 self.model.set_last_settlement(s, n);
             }
             (Element::PlayedDevCardFlag, Some(Set)) => self.model.set_played_dev_card(amount != 0),
+            // Sea boards.
+            (Element::Ships, Some(Set)) => self.check_stock(s, Stock::Ships, amount),
+            (Element::NumPickGoldHexResources, Some(Set)) => {
+                self.model.set_gold_owed(s, amount.clamp(0, 255) as u8)
+            }
+            (Element::ScenarioSvp, Some(Set)) => self.special_vp(s, amount),
+            (Element::ScenarioClothCount | Element::ScenarioWarshipCount, _) => {
+                self.unmodelled(msg, "a scenario's cloth or warships (PLAYERELEMENT)")
+            }
             _ => {}
+        }
+    }
+
+    /// The server's special victory points of a seat (PLAYERELEMENT SCENARIO_SVP SET, after
+    /// the SVPTEXTMSG of the reason: `SOCGameHandler.playerEvent`), checked against the
+    /// engine's land-area points; the server wins.
+    fn special_vp(&mut self, s: Seat, amount: i32) {
+        let ours = i32::from(self.model.special_vp(s));
+        let theirs = amount.clamp(0, 255);
+        if ours != theirs {
+            if !self.joining {
+                self.mismatch(
+                    "special victory points",
+                    format_args!("seat {s:?}: mirror {ours}, server {theirs}"),
+                );
+            }
+            self.model.set_special_vp(s, theirs as u8);
         }
     }
 

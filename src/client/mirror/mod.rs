@@ -30,13 +30,14 @@
 
 mod cards;
 mod pieces;
+mod sea;
 mod turns;
 mod view;
 
 use std::fmt;
 
 use jsettlers_protocol::codes::{GameElementType, GameState, PieceType, SimpleActionType};
-use jsettlers_protocol::{GameStatsKind, Message};
+use jsettlers_protocol::{self as proto, GameStatsKind, Message};
 use tracing::warn;
 
 use super::bounds;
@@ -83,6 +84,9 @@ pub struct MirrorStats {
     /// Messages the mirror could not apply (bad coordinates, unknown seats, numbers out of
     /// range, a placement the rules forbid).
     pub bad_messages: u32,
+    /// Scenario messages about pieces, items or rules the engine does not model (villages,
+    /// special edges, the pirate fleet, fog reveals, ...), skipped.
+    pub unmodelled: u32,
 }
 
 /// One game as seen by one seat. See the module doc.
@@ -155,6 +159,13 @@ pub struct Mirror<S: Shape = Classic> {
     /// Seats with a trail through such a city: the server did not count their road again
     /// (`SOCGame.putPieceCommon` does not for a city) and does at their next road.
     road_length_stale: BySeat<bool>,
+    /// Sea boards: the board's height and width (JOINGAMEAUTH), the layout's BOARDLAYOUT2
+    /// and its POTENTIALSETTLEMENTS, until both are in (see `sea.rs`).
+    board_size: Option<(i32, i32)>,
+    layout3: Option<proto::BoardLayout2>,
+    potentials: Option<proto::PotentialSettlements>,
+    /// The kinds of unmodelled scenario messages logged so far (each once).
+    unmodelled_seen: Vec<&'static str>,
     stats: MirrorStats,
 }
 
@@ -196,6 +207,10 @@ impl<S: Shape> Mirror<S> {
             stale_potential_cities: BySeat::default(),
             cities_without_settlement: S::Nodes::EMPTY,
             road_length_stale: BySeat::default(),
+            board_size: None,
+            layout3: None,
+            potentials: None,
+            unmodelled_seen: Vec::new(),
             stats: MirrorStats::default(),
         }
     }
@@ -321,10 +336,11 @@ impl<S: Shape> Mirror<S> {
         match msg {
             M::BotJoinGameRequest(m) => {
                 self.me = seat_of::<S>(m.player);
-                match options::rules_on::<S>(&m.options) {
-                    Ok(r) => self.rules = r,
-                    Err(e) => self.unplayable = Some(e),
-                }
+                // The rules of every option the engine has; a game it cannot play is still
+                // followed (the session declines it; replay reports it).
+                let (rules, unplayable) = options::parse_rules::<S>(&m.options);
+                self.rules = rules;
+                self.unplayable = unplayable;
                 self.sync_seats();
             }
             M::SitDown(m) => {
@@ -346,6 +362,13 @@ impl<S: Shape> Mirror<S> {
                 let board = S::board_from_layout1(&m.hex_layout, &m.number_layout, m.robber_hex);
                 self.lay_board(msg, board);
             }
+            M::JoinGameAuth(m) => {
+                if let Some(b) = &m.board {
+                    self.board_size = Some((b.height, b.width));
+                }
+            }
+            M::BoardLayout2(m) if m.encoding == 3 => self.on_layout3(msg, m),
+            M::PotentialSettlements(m) => self.on_potential_settlements(msg, m),
             M::BoardLayout2(m) => {
                 // Encodings 1 and 2 (the classic and 6-player boards): SOCBoardLayout2.
                 let (Some(hl), Some(nl), Some(rh)) = (m.array("HL"), m.array("NL"), m.int("RH"))
@@ -412,7 +435,11 @@ impl<S: Shape> Mirror<S> {
                     .unwrap_or(0),
             ),
             M::DiceResultResources(m) => self.on_dice_resources(msg, m),
+            M::PutPiece(m) if PieceType::from_wire(m.piece_type) == Some(PieceType::Ship) => {
+                self.on_put_ship(msg, m)
+            }
             M::PutPiece(m) => self.on_put_piece(msg, m),
+            M::MovePiece(m) => self.on_move_piece(msg, m),
             M::UndoPutPiece(m) => self.on_undo_put_piece(msg, m),
             // To everyone in START1B/START2B: the current player's initial settlement was
             // taken back (forced end or cancel; guide §7.2).
@@ -425,10 +452,33 @@ impl<S: Shape> Mirror<S> {
             {
                 self.undo_initial_settlement()
             }
+            M::MoveRobber(m) if m.hex <= 0 => self.on_move_pirate(msg, m.hex),
             M::MoveRobber(m) => match S::topology().hex_from_server(m.hex) {
-                Some(h) if self.has_board => self.model.set_robber(h),
+                Some(h) if self.has_board => {
+                    self.model.set_robber(h);
+                    self.model.set_robbery_by_pirate(false);
+                }
                 _ => self.bad(msg, "robber hex is not a land hex"),
             },
+            // Scenario pieces and items the engine does not model.
+            M::RemovePiece(_) => self.unmodelled(msg, "a piece taken off the board (REMOVEPIECE)"),
+            M::PieceValue(_) => self.unmodelled(msg, "a scenario piece's value (PIECEVALUE)"),
+            M::InventoryItemAction(_) => {
+                self.unmodelled(msg, "a scenario inventory item (INVENTORYITEMACTION)")
+            }
+            M::SetSpecialItem(_) => {
+                self.unmodelled(msg, "a scenario special item (SETSPECIALITEM)")
+            }
+            M::RevealFogHex(_) => self.unmodelled(msg, "a fog hex revealed (REVEALFOGHEX)"),
+            M::SetShipRouteClosed(_) => {
+                self.unmodelled(msg, "a closed ship route (SETSHIPROUTECLOSED)")
+            }
+            M::SimpleAction(m) if m.action_type >= SimpleActionType::BoardEdgeSetSpecial.wire() => {
+                self.unmodelled(
+                    msg,
+                    "a scenario's simple action (special edge, fortress, port)",
+                )
+            }
             M::RobberyResult(m) => self.on_robbery(msg, m),
             M::PlayerElement(m) => {
                 self.player_element(msg, m.player, m.action, m.element, m.amount, m.news)

@@ -24,6 +24,7 @@ pub(super) enum Stock {
     Roads,
     Settlements,
     Cities,
+    Ships,
 }
 
 impl<S: Shape> Mirror<S> {
@@ -86,6 +87,10 @@ impl<S: Shape> Mirror<S> {
             }
         }
         if let Piece::Settlement(n) = piece {
+            // Sea boards: a home area, or a new land area's special victory points.
+            if S::SEA && !joining {
+                self.model.settle_land_area(s, n);
+            }
             // Settled again: a potential city of the seat at the server as any other.
             self.stale_potential_cities[s].remove(n);
             if matches!(
@@ -161,6 +166,7 @@ impl<S: Shape> Mirror<S> {
             Stock::Roads => ("roads", roads),
             Stock::Settlements => ("settlements", settlements),
             Stock::Cities => ("cities", cities),
+            Stock::Ships => ("ships", self.model.ships_left(s)),
         };
         if ours as i32 != amount {
             self.mismatch(

@@ -75,6 +75,13 @@ impl<S: Shape> Mirror<S> {
                 _ => return Err(MirrorError::Setup(SetupError::Discards)),
             }
         }
+        if phase == Phase::PickGold && state.gold_owed(me) > 0 {
+            // Every picker is asked at once; our view is our pick.
+            let others: Vec<_> = state.seats().filter(|&s| s != me).collect();
+            for s in others {
+                state.set_gold_owed(s, 0);
+            }
+        }
         if matches!(phase, Phase::Main | Phase::Discard) && state.dice() == 0 {
             state.set_dice(7);
         }
