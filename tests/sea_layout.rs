@@ -87,13 +87,7 @@ fn same_as_recorded<S: Shape>(paths: [&str; 2], deal: fn(&mut SmallRng) -> Board
     // The deals are shuffled: resources, numbers and ports move between hexes.
     let distinct: std::collections::BTreeSet<_> = mine
         .iter()
-        .map(|b| {
-            (
-                b.hex_resource.clone(),
-                b.hex_number.clone(),
-                b.port_kinds().to_vec(),
-            )
-        })
+        .map(|b| (b.hex_resource, b.hex_number, b.port_kinds().to_vec()))
         .map(|k| format!("{k:?}"))
         .collect();
     assert!(

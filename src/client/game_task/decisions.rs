@@ -462,6 +462,65 @@ mod tests {
         assert_eq!(asks(&mut t), 0, "once a turn");
     }
 
+    /// A real 6-player game (2.6.10, build 4caf0bd, our bot in seat 0) in which the server
+    /// began a Special Building Phase with us at the start of our own turn (TURN 0 state 15,
+    /// then TURN 0 state 100, line 196) and forced nothing (its log names no forced turn of
+    /// ours). Before: the client counted that TURN as the server ending our turn (one forced
+    /// end-turn in the game's result line). After: none; the phase's own end, and every turn
+    /// of ours, ends with our END_TURN.
+    #[test]
+    fn a_special_building_phase_at_our_own_turn_start_is_no_forced_end_turn() {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-6p-special-building-at-own-turn-start-not-forced.log"
+        );
+        let (out, _) = mpsc::channel(1024);
+        let (reports, _) = mpsc::unbounded_channel();
+        let config = ClientConfig::new("mock", "c", "catanbot", "random:seed=1".parse().unwrap());
+        let ctx = GameContext {
+            game: "~botsOnly~4".to_owned(),
+            seat: Seat::new(0),
+            nickname: "catanbot".to_owned(),
+            out,
+            reports,
+            config: std::sync::Arc::new(config.clone()),
+            server_version: crate::client::versions::ASSUMED,
+        };
+        let mut t = GameTask::<Six>::new(ctx, crate::agent::build::<Six>(&config.agent), None);
+        let mut turns_at_start = 0;
+        let mut prev = None;
+        let mut state = None;
+        for (_, line) in parse_lines(text) {
+            let line = line.unwrap();
+            if line.direction == Direction::FromServer {
+                if let Ok(m) = Message::parse(&line.text) {
+                    if let Message::Turn(turn) = &m {
+                        let now = (turn.player, turn.state.unwrap_or(0));
+                        turns_at_start += usize::from(prev == Some((0, 15)) && now == (0, 100));
+                        prev = Some(now);
+                        state = turn.state;
+                    }
+                    if let Message::GameState(g) = &m {
+                        state = Some(g.state);
+                    }
+                    t.on_message(&m);
+                }
+            } else if line.text.starts_with("1032|")
+                || (line.text.starts_with("1009|~botsOnly~4,0,0,")
+                    && matches!(state, Some(6) | Some(11)))
+            {
+                // Our END_TURN or initial road, as the decision that sent it marks it.
+                t.ended_turn = true;
+            }
+            let _ = t.take_outbox();
+        }
+        assert!(
+            turns_at_start >= 1,
+            "the fixture has the phase at our turn start"
+        );
+        assert!(t.mirror.is_over());
+        assert_eq!(t.report.health.forced_end_turns, 0);
+    }
+
     /// Our bot in seat 2 of a real 4-player sea game (2.6.10, data check on): its server
     /// lines up to our first WAITING_FOR_ROBBER_OR_PIRATE (line 259 of the recording).
     fn sea_task_at_robber_or_pirate() -> GameTask<crate::game::Sea> {

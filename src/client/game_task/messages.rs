@@ -50,6 +50,12 @@ impl<S: Shape> GameTask<S> {
                         !matches!(s, GameState::New | GameState::Over | GameState::ResetOld)
                     })
                     && self.mirror.current().is_some()
+                    // A Special Building Phase the server begins with us at the start of our
+                    // own turn (our request crossed the end of the turn before ours,
+                    // `SOCGame.advanceTurnToSpecialBuilding`): the turn is not over, only
+                    // put off until the phase has gone round.
+                    && !(self.mirror.current() == Some(me)
+                        && self.mirror.server_state() == Some(GameState::SpecialBuilding))
                 {
                     self.report.health.forced_end_turns += 1;
                     warn!(state = ?prev_state, "the server ended our turn");
