@@ -216,7 +216,8 @@ fn arena_plays_the_six_player_board_and_summarize_reads_it() {
             "--agents",
             "heuristic/heuristic/heuristic/heuristic",
         ],
-        &["--board", "sea"],
+        &["--board", "lake"],
+        &["--board", "sea", "--players", "5"],
     ] {
         let mut args = vec!["arena", "--games", "1", "--seed", "1"];
         args.extend_from_slice(bad);

@@ -414,6 +414,24 @@ mod tests {
     use crate::game::{Seat, Six};
     use jsettlers_protocol::transcript::{parse_lines, Direction};
 
+    /// A game task of our bot (`catanbot`, a random agent) in `seat` of `game` on an `S`
+    /// board, as a server of `version` seats it.
+    fn task<S: Shape>(game: &str, seat: usize, version: i32) -> GameTask<S> {
+        let (out, _) = mpsc::channel(16);
+        let (reports, _) = mpsc::unbounded_channel();
+        let config = ClientConfig::new("mock", "c", "catanbot", "random:seed=1".parse().unwrap());
+        let ctx = GameContext {
+            game: game.to_owned(),
+            seat: Seat::new(seat),
+            nickname: "catanbot".to_owned(),
+            out,
+            reports,
+            config: std::sync::Arc::new(config.clone()),
+            server_version: version,
+        };
+        GameTask::new(ctx, crate::agent::build::<S>(&config.agent), None)
+    }
+
     /// The real 6-player game of the fixtures (our bot in seat 0): its server lines up to
     /// our bot's first request for the Special Building Phase (line 331 of the recording).
     #[test]
@@ -421,19 +439,7 @@ mod tests {
         let text = include_str!(
             "../../../tests/fixtures/transcripts/catanbot-2.6.10-6p-special-building-datacheck.log"
         );
-        let (out, _) = mpsc::channel(16);
-        let (reports, _) = mpsc::unbounded_channel();
-        let config = ClientConfig::new("mock", "c", "catanbot", "random:seed=1".parse().unwrap());
-        let ctx = GameContext {
-            game: "~botsOnly~1".to_owned(),
-            seat: Seat::new(0),
-            nickname: "catanbot".to_owned(),
-            out,
-            reports,
-            config: std::sync::Arc::new(config.clone()),
-            server_version: crate::client::versions::ASSUMED,
-        };
-        let mut t = GameTask::<Six>::new(ctx, crate::agent::build::<Six>(&config.agent), None);
+        let mut t = task::<Six>("~botsOnly~1", 0, crate::client::versions::ASSUMED);
         let asks = |t: &mut GameTask<Six>| {
             t.take_outbox()
                 .iter()
@@ -473,19 +479,7 @@ mod tests {
         let text = include_str!(
             "../../../tests/fixtures/transcripts/catanbot-2.6.10-6p-special-building-at-own-turn-start-not-forced.log"
         );
-        let (out, _) = mpsc::channel(1024);
-        let (reports, _) = mpsc::unbounded_channel();
-        let config = ClientConfig::new("mock", "c", "catanbot", "random:seed=1".parse().unwrap());
-        let ctx = GameContext {
-            game: "~botsOnly~4".to_owned(),
-            seat: Seat::new(0),
-            nickname: "catanbot".to_owned(),
-            out,
-            reports,
-            config: std::sync::Arc::new(config.clone()),
-            server_version: crate::client::versions::ASSUMED,
-        };
-        let mut t = GameTask::<Six>::new(ctx, crate::agent::build::<Six>(&config.agent), None);
+        let mut t = task::<Six>("~botsOnly~4", 0, crate::client::versions::ASSUMED);
         let mut turns_at_start = 0;
         let mut prev = None;
         let mut state = None;
@@ -527,20 +521,7 @@ mod tests {
         let text = include_str!(
             "../../../tests/fixtures/transcripts/catanbot-2.6.10-sea-4p-ships-pirate-datacheck.log"
         );
-        let (out, _) = mpsc::channel(16);
-        let (reports, _) = mpsc::unbounded_channel();
-        let config = ClientConfig::new("mock", "c", "catanbot", "random:seed=1".parse().unwrap());
-        let ctx = GameContext {
-            game: "~botsOnly~4".to_owned(),
-            seat: Seat::new(2),
-            nickname: "catanbot".to_owned(),
-            out,
-            reports,
-            config: std::sync::Arc::new(config.clone()),
-            server_version: 2610,
-        };
-        let agent = crate::agent::build::<crate::game::Sea>(&config.agent);
-        let mut t = GameTask::new(ctx, agent, None);
+        let mut t = task::<crate::game::Sea>("~botsOnly~4", 2, 2610);
         for (line_no, line) in parse_lines(text) {
             let line = line.unwrap();
             if line_no > 259 {
