@@ -463,6 +463,7 @@ impl<S: Shape> State<S> {
         }
         self.board = board;
         self.robber = board.robber_start;
+        self.pirate_to_start();
         true
     }
 }

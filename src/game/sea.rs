@@ -692,6 +692,13 @@ impl<S: Shape> State<S> {
         Ok(())
     }
 
+    /// The pirate where the board's layout puts it (`PH`; none without one): at the start
+    /// of a game ([`State::new`]) and when a mirror lays the real board ([`State::lay_board`]).
+    pub(super) fn pirate_to_start(&mut self) {
+        let start = self.board.land.get().and_then(|l| l.pirate_start);
+        self.set_pirate(start);
+    }
+
     /// The pirate's hex as the server states it (`SOCMoveRobber` with a negative hex, or
     /// layout part `PH`); `None` takes it off the board. Ignored off the sea boards.
     pub fn set_pirate(&mut self, h: Option<HexId>) {

@@ -113,7 +113,7 @@ impl<S: Shape> State<S> {
     /// A new game on `board`: no pieces, empty hands, full deck, robber on `board.robber_start`,
     /// `first_player` to place the first settlement.
     pub fn new(board: Board<S>, rules: Rules, first_player: Seat) -> State<S> {
-        State {
+        let mut state = State {
             board,
             rules,
             settlements: BySeat::default(),
@@ -148,14 +148,10 @@ impl<S: Shape> State<S> {
             offers_made: 0,
             sbp_left: 0,
             sbp_owner: first_player,
-            fleet: {
-                let mut f = S::Fleet::default();
-                if let (Some(f), Some(l)) = (f.get_mut(), board.land.get()) {
-                    f.pirate = l.pirate_start;
-                }
-                f
-            },
-        }
+            fleet: S::Fleet::default(),
+        };
+        state.pirate_to_start();
+        state
     }
 
     // ---- plain accessors -------------------------------------------------------------

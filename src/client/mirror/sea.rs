@@ -93,15 +93,7 @@ impl<S: Shape> Mirror<S> {
             legal_nodes: legal,
             starting_area: pot.land_areas.as_ref().map_or(0, |la| la.starting_area),
         };
-        let board = Board::<S>::from_layout3(&l);
-        let pirate = board
-            .as_ref()
-            .ok()
-            .and_then(|b| b.sea().and_then(|l| l.pirate_start));
-        self.lay_board(msg, board);
-        if self.has_board {
-            self.model.set_pirate(pirate);
-        }
+        self.lay_board(msg, Board::<S>::from_layout3(&l));
     }
 
     /// PUTPIECE of a ship (type 3): in the initial placement, for the road building card, or
