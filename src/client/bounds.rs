@@ -3,7 +3,7 @@
 //! of range is not applied (the mirror counts it as a bad message); everything past this
 //! boundary may assume the ranges below. Imports `jsettlers_protocol` only.
 //!
-//! Player numbers and coordinates are checked where they are converted (`translate::seat`,
+//! Player numbers and coordinates are checked where they are converted (`translate::seat_of`,
 //! `NodeId::from_server`, ...): those conversions already answer `None` out of range.
 
 use jsettlers_protocol::codes::{GameElementType, PlayerElementType, SimpleActionType};

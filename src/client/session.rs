@@ -31,9 +31,10 @@ use super::logsafe::{shown, Repeat, Repeated};
 use super::options;
 use super::report::GameReport;
 use super::shutdown::Shutdown;
+use super::translate;
 use super::versions;
 use super::ClientConfig;
-use crate::game::{Sea, Sea6, Seat, Shape, Six};
+use crate::game::{Sea, Sea6, Shape, Six};
 
 /// Read timeout: about three server ping intervals (guide §2.4).
 pub const READ_TIMEOUT: Duration = Duration::from_secs(300);
@@ -323,10 +324,7 @@ impl Session<'_> {
     ) -> Option<SessionEnd> {
         // Seats 4 and 5 exist in 6-player games only.
         let kind = options::BoardKind::of_options(&m.options);
-        let s = usize::try_from(m.player)
-            .ok()
-            .filter(|&i| i < kind.seats())
-            .map(Seat::new);
+        let s = translate::seat_in(m.player, kind.seats());
         let Some(s) = s else {
             warn!(text = %shown(&msg.encode()), "invitation to a bad seat ignored");
             return None;

@@ -8,23 +8,21 @@
 use jsettlers_protocol as proto;
 use jsettlers_protocol::codes::{GameState, PieceType};
 
-use crate::game::{Action, Classic, DevCard, Phase, Resource, ResourceSet, Seat, Shape, State};
+use crate::game::{Action, DevCard, Phase, Resource, ResourceSet, Seat, Shape, State};
 
-/// A seat from a player number, `None` for -1 and anything outside 0..4.
-pub fn seat_of<S: Shape>(pn: i32) -> Option<Seat> {
+/// A seat of a board of `seats` seats from a player number, `None` for -1 and anything
+/// outside `0..seats` (for a board chosen at run time; see [`seat_of`]).
+pub fn seat_in(pn: i32, seats: usize) -> Option<Seat> {
     usize::try_from(pn)
         .ok()
-        .filter(|&i| i < S::SEATS)
+        .filter(|&i| i < seats)
         .map(Seat::new)
 }
 
-/// A classic-board seat from a player number (see [`seat_of`]).
-pub fn seat(pn: i32) -> Option<Seat> {
-    // The mirror plays the classic board: its four seats.
-    usize::try_from(pn)
-        .ok()
-        .filter(|&i| i < Classic::SEATS)
-        .map(Seat::new)
+/// A seat of the board `S` from a player number, `None` for -1 and anything outside
+/// `0..S::SEATS`.
+pub fn seat_of<S: Shape>(pn: i32) -> Option<Seat> {
+    seat_in(pn, S::SEATS)
 }
 
 /// The engine phase of a server game state (`SOCGame` constants, guide §6.1), `None` for
@@ -239,13 +237,16 @@ pub fn action_message<S: Shape>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Classic;
     use crate::game::{EdgeId, NodeId};
 
     #[test]
     fn seats_and_resource_sets_convert_both_ways() {
-        assert_eq!(seat(-1), None);
-        assert_eq!(seat(4), None);
-        assert_eq!(seat(3).map(pn), Some(3));
+        assert_eq!(seat_of::<Classic>(-1), None);
+        assert_eq!(seat_of::<Classic>(4), None);
+        assert_eq!(seat_of::<Classic>(3).map(pn), Some(3));
+        assert_eq!(seat_in(5, 6).map(pn), Some(5));
+        assert_eq!(seat_in(6, 6), None);
         let w = proto::ResourceSet::new(1, 0, 2, 0, 3);
         assert_eq!(to_wire(resources(&w).unwrap()), w);
         assert_eq!(resources(&proto::ResourceSet::new(-1, 0, 0, 0, 0)), None);
