@@ -46,12 +46,8 @@ impl<S: Shape> GameTask<S> {
         let code = self.mirror.server_state();
         // Asked of us whoever's turn it is: a discard, or (sea boards) the free picks of a
         // gold hex (`SOCGameHandler.sendGameState_sendGoldPickAnnounceText`).
-        let gold = matches!(
-            code,
-            Some(
-                GameState::WaitingForPickGoldResource | GameState::StartsWaitingForPickGoldResource
-            )
-        ) && self.mirror.model().gold_owed(me) > 0;
+        let gold = code.and_then(translate::phase) == Some(Phase::PickGold)
+            && self.mirror.model().gold_owed(me) > 0;
         let discard = gold
             || (code == Some(GameState::WaitingForDiscards)
                 && self.mirror.discard_request.is_some());
@@ -482,7 +478,6 @@ mod tests {
         let mut t = task::<Six>("~botsOnly~4", 0, crate::client::versions::ASSUMED);
         let mut turns_at_start = 0;
         let mut prev = None;
-        let mut state = None;
         for (_, line) in parse_lines(text) {
             let line = line.unwrap();
             if line.direction == Direction::FromServer {
@@ -491,16 +486,15 @@ mod tests {
                         let now = (turn.player, turn.state.unwrap_or(0));
                         turns_at_start += usize::from(prev == Some((0, 15)) && now == (0, 100));
                         prev = Some(now);
-                        state = turn.state;
-                    }
-                    if let Message::GameState(g) = &m {
-                        state = Some(g.state);
                     }
                     t.on_message(&m);
                 }
             } else if line.text.starts_with("1032|")
                 || (line.text.starts_with("1009|~botsOnly~4,0,0,")
-                    && matches!(state, Some(6) | Some(11)))
+                    && matches!(
+                        t.mirror.server_state(),
+                        Some(GameState::Start1B | GameState::Start2B)
+                    ))
             {
                 // Our END_TURN or initial road, as the decision that sent it marks it.
                 t.ended_turn = true;

@@ -6,7 +6,7 @@ use std::fmt;
 use super::Mirror;
 use crate::agent::determinize::guess_hidden_hands;
 use crate::agent::View;
-use crate::game::{BitSet, Phase, SetupError, Shape, State};
+use crate::game::{BitSet, Phase, Seat, SetupError, Shape, State};
 
 /// Why no [`View`] could be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,8 +77,7 @@ impl<S: Shape> Mirror<S> {
         }
         if phase == Phase::PickGold && state.gold_owed(me) > 0 {
             // Every picker is asked at once; our view is our pick.
-            let others: Vec<_> = state.seats().filter(|&s| s != me).collect();
-            for s in others {
+            for s in Seat::first(S::SEATS).filter(|&s| s != me) {
                 state.set_gold_owed(s, 0);
             }
         }
