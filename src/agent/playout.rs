@@ -134,45 +134,6 @@ impl HeuristicPolicy {
         }
     }
 
-    /// Of the ship spots `spots`, those nearest a free legal node of a land area where the
-    /// current player has no building yet (fewest steps along the board's edges, water or
-    /// land): the ones that land first, else the ones that sail towards new land. All of
-    /// them when no such node is within 12 steps.
-    fn ships_towards_land<S: Shape>(state: &State<S>, spots: S::Edges) -> S::Edges {
-        let topo = S::topology();
-        let Some(l) = state.board().sea() else {
-            return spots;
-        };
-        let s = state.current_player();
-        let mut settled = 0u32;
-        for n in state.settlements(s) | state.cities(s) {
-            settled |= 1 << (l.area[n.index()] & 31);
-        }
-        let mut near = S::Nodes::EMPTY;
-        for n in state.free_nodes() & l.nodes {
-            if settled & (1 << (l.area[n.index()] & 31)) == 0 {
-                near.insert(n);
-            }
-        }
-        for _ in 0..12 {
-            let mut landing = S::Edges::EMPTY;
-            for e in spots {
-                if topo.edge_node_set[e.index()].intersects(near) {
-                    landing.insert(e);
-                }
-            }
-            if !landing.is_empty() {
-                return landing;
-            }
-            let mut next = near;
-            for n in near {
-                next |= topo.node_neighbours[n.index()];
-            }
-            near = next;
-        }
-        spots
-    }
-
     fn main_candidates<S: Shape>(state: &State<S>, out: &mut ActionList) {
         let s = state.current_player();
         let hand = state.hand(s);
@@ -217,7 +178,7 @@ impl HeuristicPolicy {
                 S::Edges::EMPTY
             };
             if !ships.is_empty() && hand.contains(SHIP_COST) {
-                for e in Self::ships_towards_land(state, ships) {
+                for e in state.ships_towards_new_land(s, ships) {
                     out.push(Action::BuildShip(e));
                 }
             }

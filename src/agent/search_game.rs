@@ -14,7 +14,7 @@ use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
 use super::view::View;
 use crate::game::{
     Action, ActionList, BitSet, Classic, Phase, Resource, ResourceSet, Seat, Shape, State,
-    CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
+    CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
 };
 
 /// Which knowledge the search uses: the variants of the paper differ only here and in
@@ -35,6 +35,11 @@ pub struct Variant {
     /// trading model ([`negotiate::answer`]) except at the root, where the searcher's own
     /// answer is searched. Off in the paper's variants.
     pub player_trades: bool,
+    /// Sea boards, with `pruning`: ship builds and ship moves in the tree only towards new land
+    /// ([`State::ships_towards_new_land`]; a move only when it brings the route's end nearer),
+    /// and (with `trade_optimistic`) ships that trades pay for. Without it every legal ship
+    /// build and move is a move of the tree, most of which sail nowhere.
+    pub ship_pruning: bool,
 }
 
 impl Variant {
@@ -45,6 +50,7 @@ impl Variant {
         heuristic_playouts: false,
         max_playout_steps: 4000,
         player_trades: false,
+        ship_pruning: false,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -53,6 +59,7 @@ impl Variant {
         heuristic_playouts: true,
         max_playout_steps: 2000,
         player_trades: false,
+        ship_pruning: true,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -61,6 +68,7 @@ impl Variant {
         heuristic_playouts: true,
         max_playout_steps: 2000,
         player_trades: false,
+        ship_pruning: true,
     };
 }
 
@@ -238,6 +246,14 @@ impl<S: Shape> CatanGame<S> {
         if variant.player_trades {
             state.push_offers(&mut list);
         }
+        // Sea boards: ships only towards new land.
+        let ships = if S::SEA && variant.ship_pruning {
+            let towards = state.ships_towards_new_land(seat, state.ship_spots(seat));
+            prune_ships(state, seat, towards, &mut list);
+            towards
+        } else {
+            state.ship_spots(seat)
+        };
         if !variant.trade_optimistic {
             out.extend(list.iter().map(|&a| TreeMove::Act(a)));
             return;
@@ -259,7 +275,32 @@ impl<S: Shape> CatanGame<S> {
                 state.road_spots(seat).iter().map(Action::BuildRoad).nth(n)
             });
         }
+        if S::SEA && variant.ship_pruning && !hand.contains(SHIP_COST) {
+            push_optimistic(state, seat, SHIP_COST, out, |n| {
+                ships.iter().map(Action::BuildShip).nth(n)
+            });
+        }
     }
+}
+
+/// Keeps of `list`'s ship builds those on `towards`, and of its ship moves those whose new
+/// edge is nearer new land for `seat` than the edge it leaves (so no move sails a ship back
+/// and forth, or away from every island).
+fn prune_ships<S: Shape>(state: &State<S>, seat: Seat, towards: S::Edges, list: &mut ActionList) {
+    if !list
+        .iter()
+        .any(|a| matches!(a, Action::BuildShip(_) | Action::MoveShip { .. }))
+    {
+        return;
+    }
+    let dist = state.new_land_distance(seat);
+    list.retain(|a| match *a {
+        Action::BuildShip(e) => towards.contains(e),
+        Action::MoveShip { from, to } => {
+            State::<S>::edge_land_distance(&dist, to) < State::<S>::edge_land_distance(&dist, from)
+        }
+        _ => true,
+    });
 }
 
 /// Appends "trades then build" for every build `nth(0), nth(1), ...` when trades can pay
@@ -354,16 +395,25 @@ impl<S: Shape> SearchGame for CatanGame<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Board, Rules};
+    use crate::game::{Board, Rules, Sea};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
     /// Random positions in `Phase::Main`, from heuristic play.
     fn main_positions(n: usize, seed: u64) -> Vec<State> {
+        main_positions_on(n, seed, Board::random)
+    }
+
+    /// Random positions in `Phase::Main` on boards `board` deals, from heuristic play.
+    fn main_positions_on<S: Shape>(
+        n: usize,
+        seed: u64,
+        board: fn(&mut SmallRng) -> Board<S>,
+    ) -> Vec<State<S>> {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut out = Vec::new();
         while out.len() < n {
-            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut st = State::new(board(&mut rng), Rules::default(), Seat::new(0));
             let mut list = ActionList::new();
             let mut policy = HeuristicPolicy;
             for _ in 0..600 {
@@ -423,6 +473,78 @@ mod tests {
             }
         }
         assert!(macros > 0, "no trade-optimistic move was ever generated");
+    }
+
+    #[test]
+    fn sea_tree_ships_sail_only_towards_new_land() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        let (mut kept, mut all, mut ship_macros, mut moves_kept) = (0, 0, 0, 0);
+        let mut ship_moves_legal = 0;
+        for st in main_positions_on(300, 4, Board::random_sea) {
+            let seat = st.current_player();
+            let dist = st.new_land_distance(seat);
+            let towards = st.ships_towards_new_land(seat, st.ship_spots(seat));
+            let mut legal = ActionList::new();
+            st.legal_actions(&mut legal);
+            let mut moves = Vec::new();
+            CatanGame::moves(&st, Variant::MPT, &mut moves);
+            assert!(!moves.is_empty());
+            for m in &moves {
+                let mut s = st.clone();
+                for a in m.actions() {
+                    assert!(s.is_legal(a), "{a:?} of {m:?} illegal");
+                    s.apply(a, &mut rng);
+                }
+                match *m {
+                    TreeMove::Act(Action::BuildShip(e)) => {
+                        assert!(towards.contains(e), "{e:?} sails away from new land");
+                        kept += 1;
+                    }
+                    TreeMove::TradeThen {
+                        then: Action::BuildShip(e),
+                        ..
+                    } => {
+                        assert!(towards.contains(e));
+                        ship_macros += 1;
+                    }
+                    TreeMove::Act(Action::MoveShip { from, to }) => {
+                        let (f, t) = (
+                            State::<Sea>::edge_land_distance(&dist, from),
+                            State::<Sea>::edge_land_distance(&dist, to),
+                        );
+                        assert!(t < f, "{from:?} -> {to:?} moves {f} -> {t}");
+                        moves_kept += 1;
+                    }
+                    _ => {}
+                }
+            }
+            // Unpruned, the same position offers every legal ship.
+            let mut plain = Vec::new();
+            CatanGame::moves(
+                &st,
+                Variant {
+                    ship_pruning: false,
+                    ..Variant::MPT
+                },
+                &mut plain,
+            );
+            for m in &plain {
+                all += matches!(m, TreeMove::Act(Action::BuildShip(_))) as usize;
+            }
+            ship_moves_legal += legal
+                .iter()
+                .filter(|a| matches!(a, Action::MoveShip { .. }))
+                .count();
+        }
+        assert!(
+            kept > 0 && ship_macros > 0,
+            "{kept} ship builds, {ship_macros} ship macros"
+        );
+        assert!(kept < all, "pruning kept {kept} of {all} ship builds");
+        assert!(
+            moves_kept < ship_moves_legal,
+            "{moves_kept} of {ship_moves_legal} ship moves kept"
+        );
     }
 
     #[test]

@@ -87,6 +87,9 @@ pub struct AgentSpec {
     /// the rest's: the four placements decide most of a game, and the server's turn timer
     /// leaves them time to spare. 1 (the paper's: every decision alike) by default.
     pub setup_factor: u32,
+    /// Sea boards: ship builds and moves in the tree only towards new land (`ships=land`, the
+    /// default) or every legal one (`ships=all`). Pruning kinds only.
+    pub ship_pruning: bool,
 }
 
 impl AgentSpec {
@@ -104,6 +107,7 @@ impl AgentSpec {
             virtual_visits: if kind == AgentKind::VwUct { 10.0 } else { 0.0 },
             trade: false,
             setup_factor: 1,
+            ship_pruning: true,
         }
     }
 }
@@ -128,7 +132,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -177,6 +181,13 @@ impl FromStr for AgentSpec {
                     }
                 }
                 "setup" => spec.setup_factor = v.parse().ok().filter(|n| *n > 0).ok_or_else(bad)?,
+                "ships" => {
+                    spec.ship_pruning = match v.trim() {
+                        "land" => true,
+                        "all" => false,
+                        _ => return Err(bad()),
+                    }
+                }
                 "vw" => {
                     spec.virtual_visits =
                         v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?
@@ -237,6 +248,9 @@ impl fmt::Display for AgentSpec {
         }
         if self.setup_factor != 1 {
             write!(f, ",setup={}", self.setup_factor)?;
+        }
+        if !self.ship_pruning {
+            write!(f, ",ships=all")?;
         }
         Ok(())
     }

@@ -54,13 +54,15 @@ impl UctAgent {
             "{:?} is not a search agent",
             spec.kind
         );
+        let base = match spec.kind {
+            AgentKind::PlainUct | AgentKind::VwUct => Variant::PLAIN,
+            AgentKind::MpUct | AgentKind::MpEnsembleUct => Variant::MP,
+            _ => Variant::MPT,
+        };
         let variant = Variant {
             player_trades: spec.trade,
-            ..match spec.kind {
-                AgentKind::PlainUct | AgentKind::VwUct => Variant::PLAIN,
-                AgentKind::MpUct | AgentKind::MpEnsembleUct => Variant::MP,
-                _ => Variant::MPT,
-            }
+            ship_pruning: base.ship_pruning && spec.ship_pruning,
+            ..base
         };
         let params = Params {
             c: spec.c,

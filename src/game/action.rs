@@ -148,6 +148,17 @@ impl ActionList {
     pub fn truncate(&mut self, n: usize) {
         self.len = self.len.min(n);
     }
+    /// Keeps the actions `keep` is true of, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Action) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            if keep(&self.items[i]) {
+                self.items[n] = self.items[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
 }
 
 impl std::ops::Deref for ActionList {

@@ -76,7 +76,7 @@ pub use resources::{
 };
 pub use road::{longest_road, longest_road_on, longest_route_on};
 pub use rules::{Rules, ALL_SEATS, ALL_SIX_SEATS};
-pub use sea::{Fleet, Layout3, SeaLand, MAX_SHIPS};
+pub use sea::{Fleet, Layout3, SeaLand, FAR, MAX_SHIPS, NEW_LAND_RINGS};
 pub use sets::{
     BitSet, EdgeSet, EdgeSet6, EdgeSetSea, HexSet, HexSet6, HexSetSea, NodeSet, NodeSet6,
     NodeSetSea,

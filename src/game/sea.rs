@@ -48,6 +48,12 @@ use super::state::State;
 /// Ships per seat (`SOCPlayer`: 15 ships).
 pub const MAX_SHIPS: usize = 15;
 
+/// How far [`State::new_land_distance`] looks, in node steps.
+pub const NEW_LAND_RINGS: u8 = 11;
+
+/// A node farther than [`NEW_LAND_RINGS`] from new land.
+pub const FAR: u8 = u8::MAX;
+
 /// One sea board's fixed facts beyond hex resources and numbers: which grid hexes are land,
 /// water or off the board, the legal nodes and edges that follow, ports, land areas.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -570,6 +576,74 @@ impl<S: Shape> State<S> {
                 s != self.current && f.ships[s].intersects(sides) && self.hands[s].total() > 0;
         }
         v
+    }
+
+    /// Sea boards: each node's distance in node steps, up to [`NEW_LAND_RINGS`], from new land
+    /// for `seat`: a free legal settlement node in a land area where `seat` has no settlement
+    /// or city (an island to settle, `_SC_SEAC`'s point and new resources). [`FAR`] beyond
+    /// that, and everywhere off the sea boards. What ship building aims at, in the playouts
+    /// and in the tree.
+    pub fn new_land_distance(&self, seat: Seat) -> S::PerNode<u8> {
+        let mut dist = S::PerNode::<u8>::filled(FAR);
+        let Some(l) = self.board.land.get() else {
+            return dist;
+        };
+        let mut settled = 0u32;
+        for n in self.settlements[seat] | self.cities[seat] {
+            settled |= 1 << (l.area[n.index()] & 31);
+        }
+        let mut ring = S::Nodes::EMPTY;
+        for n in self.free_nodes() & l.nodes {
+            if settled & (1 << (l.area[n.index()] & 31)) == 0 {
+                ring.insert(n);
+            }
+        }
+        let topo = S::topology();
+        let mut seen = ring;
+        for d in 0..=NEW_LAND_RINGS {
+            if ring.is_empty() {
+                break;
+            }
+            let mut next = S::Nodes::EMPTY;
+            for n in ring {
+                dist[n.index()] = d;
+                next |= topo.node_neighbours[n.index()];
+            }
+            ring = next - seen;
+            seen |= next;
+        }
+        dist
+    }
+
+    /// An edge's distance from new land: its nearer node's (see [`State::new_land_distance`]).
+    #[inline]
+    pub fn edge_land_distance(dist: &S::PerNode<u8>, e: EdgeId) -> u8 {
+        let [a, b] = S::topology().edge_nodes[e.index()];
+        dist[a.index()].min(dist[b.index()])
+    }
+
+    /// The ship edges of `spots` nearest new land for `seat` (all of them when none is within
+    /// [`NEW_LAND_RINGS`] steps): where a ship route towards an island goes on.
+    pub fn ships_towards_new_land(&self, seat: Seat, spots: S::Edges) -> S::Edges {
+        if spots.is_empty() {
+            return spots;
+        }
+        let dist = self.new_land_distance(seat);
+        let best = spots
+            .iter()
+            .map(|e| Self::edge_land_distance(&dist, e))
+            .min()
+            .unwrap_or(FAR);
+        if best == FAR {
+            return spots;
+        }
+        let mut out = S::Edges::EMPTY;
+        for e in spots {
+            if Self::edge_land_distance(&dist, e) == best {
+                out.insert(e);
+            }
+        }
+        out
     }
 
     /// Whether the pirate may move to `h` now, apart from the phase (`SOCGame.canMovePirate`):
