@@ -135,9 +135,10 @@ need_uint SHARDS "$SHARDS" 1
 need_uint JOBS "$JOBS" 1
 robot_mix "${MIX:-}" "${ROBOTS:-}" "${EXTRA:-}"
 # Time for the extra robots to log in before the first game: they start once the server
-# listens: 24 took 8 s from the server's start on a busy 2-core machine, 22 s on a busier one.
+# listens, in batches (jsettlers-server.sh): 24 took 8 s from the server's start on a busy 2-core
+# machine, 22 s on a busier one, up to a minute in batches at load 8.
 wait_sec=5
-[ "$mix_extra" = 0 ] || wait_sec=30
+[ "$mix_extra" = 0 ] || wait_sec=60
 
 # The shards of each run that this invocation plays: all of 1..SHARDS, or the one SHARD names.
 if [ -n "$SHARD" ]; then

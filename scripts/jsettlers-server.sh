@@ -64,6 +64,10 @@ Options (environment variables, default in brackets):
                 "robot 101", "robot 102", ... or "droid 101", ...; the server counts them as
                 built-in robots and gives them the strategy their names say. Stopped with the
                 server. MAXCONN must exceed ROBOTS + EXTRA_ROBOTS; ROBOTS <= 100 [0]
+  EXTRA_BATCH   extra robots started at once; each batch logs in before the next starts [6]
+  EXTRA_RETRIES extra robots that exit before logging in (a loaded machine: the server takes
+                a JVM slow to send its version for a 1.0 client) are started again, up to this
+                many times in all [5]
   EXTRA_KIND    the extra robots' kind: smart ("robot N") or fast ("droid N") [smart]
   EXTRA_LOG     the extra robots' console [LOG with .log replaced by -robots.log; without
                 LOG, a file in the temporary working directory, shown if they fail]
@@ -128,10 +132,12 @@ JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"
 DATACHECK="${DATACHECK:-}"
 EXTRA_ROBOTS="${EXTRA_ROBOTS:-0}"
+EXTRA_BATCH="${EXTRA_BATCH:-6}"
+EXTRA_RETRIES="${EXTRA_RETRIES:-5}"
 EXTRA_KIND="${EXTRA_KIND:-smart}"
 EXTRA_LOG="${EXTRA_LOG:-}"
 
-for v in PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN EXTRA_ROBOTS; do
+for v in PARALLEL ROBOTS PERCENT3P TURN_TIMEOUT FAST_PAUSE WAIT_SEC MAXCONN EXTRA_ROBOTS EXTRA_BATCH EXTRA_RETRIES; do
     need_uint "$v" "${!v}"
 done
 need_port PORT "$PORT"
@@ -139,6 +145,7 @@ need_port PORT "$PORT"
 [[ "$GAMES" =~ ^[0-9]+$ || "$GAMES" == -1 ]] || die "GAMES must be >= 1 or -1, got '$GAMES'"
 (( GAMES >= 1 || GAMES == -1 )) || die "GAMES must be >= 1 or -1"
 (( ROBOTS >= 4 || GAMES == -1 )) || die "ROBOTS must be >= 4 (the server refuses robot-only games with fewer)"
+(( EXTRA_BATCH >= 1 )) || die "EXTRA_BATCH must be >= 1"
 (( PERCENT3P <= 100 )) || die "PERCENT3P must be 0..100"
 (( FAST_PAUSE <= 100 )) || die "FAST_PAUSE must be 0..100"
 (( MAXCONN > ROBOTS + EXTRA_ROBOTS )) \
@@ -268,22 +275,42 @@ if (( EXTRA_ROBOTS > 0 )); then
     # port, nickname, password, cookie), its own JVM; it prints "Authenticated to server" once
     # the server has accepted it (its UPDATEROBOTPARAMS).
     : > "$EXTRA_LOG"
-    for ((i = 0; i < EXTRA_ROBOTS; i++)); do
+    # start_extra I: robot 101+I's JVM.
+    start_extra() {
         (cd "$WORKDIR" && exec "$JAVA" "${java_opts[@]}" -Xmx128m -XX:+UseSerialGC -cp "$CP" \
-            soc.robot.SOCRobotClient 127.0.0.1 "$PORT" "$extra_prefix $((101 + i))" pw "$COOKIE") \
+            soc.robot.SOCRobotClient 127.0.0.1 "$PORT" "$extra_prefix $((101 + $1))" pw "$COOKIE") \
             >>"$EXTRA_LOG" 2>&1 </dev/null &
-        EXTRA_PIDS+=("$!")
-    done
-    until (( $(grep -c ': Authenticated to server' "$EXTRA_LOG" || true) >= EXTRA_ROBOTS )); do
-        for pid in "${EXTRA_PIDS[@]}"; do
-            if ! kill -0 "$pid" 2>/dev/null; then
-                cat "$EXTRA_LOG" >&2
-                die "an extra robot exited before all had logged in (their console is above, also in $EXTRA_LOG)"
-            fi
+        EXTRA_PIDS[$1]=$!
+    }
+    extra_in() {
+        grep -qF "Robot $extra_prefix $((101 + $1)): Authenticated to server" "$EXTRA_LOG"
+    }
+    # In batches of EXTRA_BATCH, each logged in before the next starts: a robot whose JVM is
+    # slow to send its VERSION (many JVMs starting on a loaded machine) is taken by the server
+    # for a 1.0 client ("Version 1000 does not match server version") and exits; such a robot
+    # is started again, up to EXTRA_RETRIES times in all.
+    retries=0
+    for ((b = 0; b < EXTRA_ROBOTS; b += EXTRA_BATCH)); do
+        end=$((b + EXTRA_BATCH < EXTRA_ROBOTS ? b + EXTRA_BATCH : EXTRA_ROBOTS))
+        for ((i = b; i < end; i++)); do
+            start_extra "$i"
         done
-        (( SECONDS - started < 180 )) || die "the extra robots did not all log in within 180 s (see $EXTRA_LOG)"
-        kill -0 "$SERVER_PID" 2>/dev/null || break
-        sleep 0.5
+        for ((i = b; i < end; i++)); do
+            until extra_in "$i"; do
+                if ! kill -0 "${EXTRA_PIDS[$i]}" 2>/dev/null; then
+                    if (( retries >= EXTRA_RETRIES )); then
+                        cat "$EXTRA_LOG" >&2
+                        die "extra robot $extra_prefix $((101 + i)) exited before logging in, after $retries restarts of extra robots (their console is above, also in $EXTRA_LOG)"
+                    fi
+                    retries=$((retries + 1))
+                    echo "  extra:     $extra_prefix $((101 + i)) exited before logging in; started again ($retries of at most $EXTRA_RETRIES)" >&2
+                    start_extra "$i"
+                fi
+                (( SECONDS - started < 300 )) || die "the extra robots did not all log in within 300 s (see $EXTRA_LOG)"
+                kill -0 "$SERVER_PID" 2>/dev/null || break 3
+                sleep 0.5
+            done
+        done
     done
     echo "  extra:     logged in $((SECONDS - started)) s after the server's start (console $EXTRA_LOG)" >&2
     if (( SECONDS - started >= WAIT_SEC && GAMES > 0 )); then
