@@ -35,7 +35,7 @@ fn games() -> Vec<Value> {
     for &(agents, games, seed) in RUNS {
         let config = ArenaConfig {
             agents: agents.split('/').map(|s| s.parse().unwrap()).collect(),
-            layout: arena::Layout::Classic,
+            layout: catan_bot::game::BoardKind::Classic,
             games,
             seed,
             threads: 2,

@@ -3,11 +3,12 @@
 //! play, and the result lines name the board and the vacant seats and summarize with the
 //! right seat share. No server.
 
-use catan_bot::arena::{self, report, ArenaConfig, GameRecord, Layout};
+use catan_bot::arena::{self, report, ArenaConfig, GameRecord};
+use catan_bot::game::BoardKind;
 use catan_bot::report::record::{ResultRecord, BOARDS};
 use catan_bot::report::summary::{summarize, text};
 
-fn config(layout: Layout, agents: &[&str], games: usize, seed: u64) -> ArenaConfig {
+fn config(layout: BoardKind, agents: &[&str], games: usize, seed: u64) -> ArenaConfig {
     ArenaConfig {
         agents: agents.iter().map(|s| s.parse().unwrap()).collect(),
         layout,
@@ -66,7 +67,7 @@ fn check_run(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
             assert_eq!(points[s], i32::from(r.vp[i]));
             assert_eq!(rec.players[s].name.as_deref(), Some(specs[i].as_str()));
         }
-        if cfg.layout == Layout::Classic && n == 4 {
+        if cfg.layout == BoardKind::Classic && n == 4 {
             assert!(!line.contains("\"board\"") && !line.contains("\"vacant\""));
         }
         lines.push_str(&line);
@@ -93,36 +94,36 @@ fn check_run(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
 
 #[test]
 fn the_layouts_are_the_boards_result_lines_know() {
-    for layout in Layout::ALL {
+    for layout in BoardKind::ALL {
         assert!(
             BOARDS.contains(&(layout.name(), layout.seats())),
             "{layout}"
         );
-        assert_eq!(layout.name().parse::<Layout>(), Ok(layout));
+        assert_eq!(layout.name().parse::<BoardKind>(), Ok(layout));
     }
-    assert_eq!("six".parse::<Layout>(), Ok(Layout::Six));
-    assert_eq!("Classic".parse::<Layout>(), Ok(Layout::Classic));
-    assert_eq!("sea".parse::<Layout>(), Ok(Layout::Sea));
-    assert_eq!("sea6".parse::<Layout>(), Ok(Layout::Sea6));
-    assert!("lake".parse::<Layout>().is_err());
-    let sea6 = Layout::Sea6.rules(Default::default(), 6);
+    assert_eq!("six".parse::<BoardKind>(), Ok(BoardKind::Six));
+    assert_eq!("Classic".parse::<BoardKind>(), Ok(BoardKind::Classic));
+    assert_eq!("sea".parse::<BoardKind>(), Ok(BoardKind::Sea));
+    assert_eq!("sea6".parse::<BoardKind>(), Ok(BoardKind::Sea6));
+    assert!("lake".parse::<BoardKind>().is_err());
+    let sea6 = BoardKind::Sea6.rules(Default::default(), 6);
     assert_eq!((sea6.seats, sea6.special_building), (0b11_1111, true));
-    assert!(!Layout::Sea.rules(Default::default(), 4).special_building);
-    let five = Layout::Six.rules(Default::default(), 5);
+    assert!(!BoardKind::Sea.rules(Default::default(), 4).special_building);
+    let five = BoardKind::Six.rules(Default::default(), 5);
     assert_eq!((five.seats, five.special_building), (0b1_1111, true));
     assert_eq!(five.players(), 5);
-    let classic = Layout::Classic.rules(Default::default(), 4);
+    let classic = BoardKind::Classic.rules(Default::default(), 4);
     assert_eq!(
         classic,
         Default::default(),
         "classic games keep the default rules"
     );
-    assert_eq!(Layout::Classic.rules(Default::default(), 3).seats, 0b111);
+    assert_eq!(BoardKind::Classic.rules(Default::default(), 3).seats, 0b111);
     for (layout, bad) in [
-        (Layout::Six, 4),
-        (Layout::Six, 7),
-        (Layout::Classic, 5),
-        (Layout::Classic, 1),
+        (BoardKind::Six, 4),
+        (BoardKind::Six, 7),
+        (BoardKind::Classic, 5),
+        (BoardKind::Classic, 1),
     ] {
         let agents = vec!["heuristic"; bad];
         assert!(
@@ -135,7 +136,7 @@ fn the_layouts_are_the_boards_result_lines_know() {
 #[test]
 fn six_player_games_finish_rotate_and_record_six_seats() {
     let cfg = config(
-        Layout::Six,
+        BoardKind::Six,
         &[
             "heuristic",
             "heuristic:trade=1",
@@ -171,7 +172,7 @@ fn six_player_games_finish_rotate_and_record_six_seats() {
 #[test]
 fn five_player_games_leave_seat_five_vacant() {
     let cfg = config(
-        Layout::Six,
+        BoardKind::Six,
         &[
             "heuristic",
             "heuristic",
@@ -192,7 +193,7 @@ fn five_player_games_leave_seat_five_vacant() {
 #[test]
 fn a_search_plays_a_six_player_game() {
     let cfg = config(
-        Layout::Six,
+        BoardKind::Six,
         &[
             "mpt-ensemble-uct:iterations=200,trees=1,threads=1",
             "heuristic",
@@ -211,14 +212,14 @@ fn a_search_plays_a_six_player_game() {
 #[test]
 fn classic_games_of_two_and_three_players_leave_the_last_seats_vacant() {
     let three = config(
-        Layout::Classic,
+        BoardKind::Classic,
         &["heuristic", "heuristic:trade=1", "random"],
         3,
         33,
     );
     let lines = check_run(&three, &arena::run(&three, |_, _| {}));
     assert!(lines.starts_with(r#"{"game":"arena~33~0","seat":0,"vacant":[3],"players":["#));
-    let two = config(Layout::Classic, &["heuristic", "random"], 2, 22);
+    let two = config(BoardKind::Classic, &["heuristic", "random"], 2, 22);
     let lines2 = check_run(&two, &arena::run(&two, |_, _| {}));
     assert!(lines2.contains(r#""vacant":[2,3]"#));
     // Both in one file: split by player count.
@@ -233,10 +234,10 @@ fn classic_games_of_two_and_three_players_leave_the_last_seats_vacant() {
 #[test]
 fn sea_games_finish_on_both_sea_boards() {
     for (layout, n, seed) in [
-        (Layout::Sea, 4, 40),
-        (Layout::Sea, 3, 30),
-        (Layout::Sea6, 6, 60),
-        (Layout::Sea6, 5, 50),
+        (BoardKind::Sea, 4, 40),
+        (BoardKind::Sea, 3, 30),
+        (BoardKind::Sea6, 6, 60),
+        (BoardKind::Sea6, 5, 50),
     ] {
         let mut agents = vec!["heuristic"; n];
         agents[1] = "heuristic:trade=1";

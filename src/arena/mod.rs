@@ -3,7 +3,7 @@
 //! Special Building Phase), or the sea boards of the same seat counts. Uses `game` and `agent`; [`report`] turns the games into
 //! summaries and result records (through `crate::report`). No tokio.
 //!
-//! The game loop is generic over the board's [`Shape`]; [`Layout`] picks the shape at run
+//! The game loop is generic over the board's [`Shape`]; [`BoardKind`] picks the shape at run
 //! time. With `n` players, agent `i` sits in seat `(i + game) % n` of seats `0..n`: the seats
 //! from `n` up are vacant (a 5-player game on the 6-player board leaves seat 5 empty; turns
 //! skip it as the server skips a vacant seat). Seat 0 places first and moves first.
@@ -22,94 +22,13 @@ use rand::{Rng, SeedableRng};
 use crate::agent::heuristic::heuristic_action;
 use crate::agent::tracker::Tracker;
 use crate::agent::{build, AgentSpec};
-use crate::game::{Action, Board, Classic, Phase, Rules, Sea, Sea6, Seat, Shape, Six, State};
+use crate::game::{
+    Action, Board, BoardKind, Classic, Phase, Rules, Sea, Sea6, Seat, Shape, Six, State,
+};
 use crate::report::record::TradeCounts;
 
 /// Actions after which a game is abandoned as a draw (no winner).
 pub const MAX_GAME_ACTIONS: u32 = 30_000;
-
-/// The board an arena run plays on, chosen at run time (each is a [`Shape`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Layout {
-    /// The classic 4-seat board ([`Classic`]): 2 to 4 players.
-    #[default]
-    Classic,
-    /// The 6-seat board of the 5–6 player extension ([`Six`]): 5 or 6 players, the Special
-    /// Building Phase.
-    Six,
-    /// The sea board of the server's games without a scenario ([`Sea`],
-    /// `Board::random_sea`): 2 to 4 players, ships, the pirate, gold hexes.
-    Sea,
-    /// The 6-player sea board ([`Sea6`], `Board::random_sea6`): 5 or 6 players, ships and
-    /// the Special Building Phase.
-    Sea6,
-}
-
-impl Layout {
-    /// Every layout.
-    pub const ALL: [Layout; 4] = [Layout::Classic, Layout::Six, Layout::Sea, Layout::Sea6];
-
-    /// Its seats ([`Shape::SEATS`]).
-    pub fn seats(self) -> usize {
-        match self {
-            Layout::Classic => Classic::SEATS,
-            Layout::Six => Six::SEATS,
-            Layout::Sea => Sea::SEATS,
-            Layout::Sea6 => Sea6::SEATS,
-        }
-    }
-
-    /// Its name in result records and reports ([`Shape::NAME`]).
-    pub fn name(self) -> &'static str {
-        match self {
-            Layout::Classic => Classic::NAME,
-            Layout::Six => Six::NAME,
-            Layout::Sea => Sea::NAME,
-            Layout::Sea6 => Sea6::NAME,
-        }
-    }
-
-    /// The player counts the arena plays on it: 2–4 on the classic board, 5 or 6 on the
-    /// 6-player board (what the server's 6-player games are; fewer would need option PLB).
-    pub fn players(self) -> std::ops::RangeInclusive<usize> {
-        match self {
-            Layout::Classic | Layout::Sea => 2..=4,
-            Layout::Six | Layout::Sea6 => 5..=6,
-        }
-    }
-
-    /// The rules of a game of `players` players on this board: `options` with seats
-    /// `0..players` in play and, on the 6-player board, the Special Building Phase (the
-    /// server runs it in every game of more than four seats).
-    pub fn rules(self, options: Rules, players: usize) -> Rules {
-        Rules {
-            seats: ((1u16 << players) - 1) as u8,
-            special_building: self.seats() > 4,
-            ..options
-        }
-    }
-}
-
-impl std::fmt::Display for Layout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Layout {
-    type Err = String;
-
-    /// `classic` (or `4`), `six` (or `6`, `6-player`, `6p`), `sea`, `sea6` (or `6-player-sea`).
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "classic" | "4" | "4-player" | "4p" => Ok(Layout::Classic),
-            "six" | "6" | "6-player" | "6p" => Ok(Layout::Six),
-            "sea" | "sea4" => Ok(Layout::Sea),
-            "sea6" | "sea-6" | "6-player-sea" | "6-player sea" => Ok(Layout::Sea6),
-            _ => Err(format!("board `{s}`: expected classic, six, sea or sea6")),
-        }
-    }
-}
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -118,7 +37,7 @@ pub struct ArenaConfig {
     /// `(i + game) % n`.
     pub agents: Vec<AgentSpec>,
     /// The board.
-    pub layout: Layout,
+    pub layout: BoardKind,
     /// Games to play.
     pub games: usize,
     /// Master seed: game `g` uses board and dice seed `seed + g`.
@@ -126,7 +45,7 @@ pub struct ArenaConfig {
     /// Games played at once.
     pub threads: usize,
     /// Rule options; the seats in play and the Special Building Phase come from the layout
-    /// and the number of agents ([`Layout::rules`]).
+    /// and the number of agents ([`BoardKind::rules`]).
     pub rules: Rules,
 }
 
@@ -161,7 +80,7 @@ pub struct GameRecord {
     /// Game number.
     pub game: usize,
     /// The board it was played on.
-    pub layout: Layout,
+    pub layout: BoardKind,
     /// The seat of each agent.
     pub seat_of: Vec<usize>,
     /// The winning agent, or `None` when the game hit [`MAX_GAME_ACTIONS`].
@@ -234,10 +153,10 @@ pub fn play_game(config: &ArenaConfig, game: usize) -> GameRecord {
         panic!("arena config: {e}");
     }
     match config.layout {
-        Layout::Classic => play::<Classic>(config, game, Board::random),
-        Layout::Six => play::<Six>(config, game, Board::random_six),
-        Layout::Sea => play::<Sea>(config, game, Board::random_sea),
-        Layout::Sea6 => play::<Sea6>(config, game, Board::random_sea6),
+        BoardKind::Classic => play::<Classic>(config, game, Board::random),
+        BoardKind::Six => play::<Six>(config, game, Board::random_six),
+        BoardKind::Sea => play::<Sea>(config, game, Board::random_sea),
+        BoardKind::Sea6 => play::<Sea6>(config, game, Board::random_sea6),
     }
 }
 
@@ -413,7 +332,7 @@ mod tests {
     fn config(agents: &str, games: usize, threads: usize) -> ArenaConfig {
         ArenaConfig {
             agents: agents.split(',').map(|s| s.parse().unwrap()).collect(),
-            layout: Layout::Classic,
+            layout: BoardKind::Classic,
             games,
             seed: 42,
             threads,

@@ -5,7 +5,8 @@
 
 use std::fmt::Write;
 
-use super::{GameRecord, Layout};
+use super::GameRecord;
+use crate::game::BoardKind;
 use crate::report::record::{Health, Latency, PlayerResult, Players, ResultRecord, TradeCounts};
 use crate::report::stats::{percentile, wilson_interval, Z95};
 
@@ -83,8 +84,8 @@ pub fn summarize(specs: &[String], records: &[GameRecord]) -> (Vec<AgentSummary>
 
 /// The board and players of a run, when it is not the classic four-player game: `6-player
 /// board, 5 players (seat 5 vacant), seat share 20.0%`.
-pub fn table_line(layout: Layout, players: usize) -> Option<String> {
-    if layout == Layout::Classic && players == layout.seats() {
+pub fn table_line(layout: BoardKind, players: usize) -> Option<String> {
+    if layout == BoardKind::Classic && players == layout.seats() {
         return None;
     }
     let vacant: Vec<String> = (players..layout.seats()).map(|s| s.to_string()).collect();
@@ -100,7 +101,7 @@ pub fn table_line(layout: Layout, players: usize) -> Option<String> {
 }
 
 /// A plain-text table: the games of `specs` (one per player) on `layout`.
-pub fn text(layout: Layout, specs: &[String], records: &[GameRecord]) -> String {
+pub fn text(layout: BoardKind, specs: &[String], records: &[GameRecord]) -> String {
     let (sums, turns, draws) = summarize(specs, records);
     let mut s = String::new();
     if let Some(line) = table_line(layout, specs.len()) {
@@ -157,7 +158,7 @@ pub fn text(layout: Layout, specs: &[String], records: &[GameRecord]) -> String 
 }
 
 /// The same summary as one JSON object, with the board's name and the number of players.
-pub fn json(layout: Layout, specs: &[String], records: &[GameRecord], seed: u64) -> String {
+pub fn json(layout: BoardKind, specs: &[String], records: &[GameRecord], seed: u64) -> String {
     let (sums, turns, draws) = summarize(specs, records);
     let agents: Vec<String> = sums
         .iter()
@@ -244,7 +245,7 @@ mod tests {
     fn rec(winner: Option<usize>, vp: [u8; 4]) -> GameRecord {
         GameRecord {
             game: 0,
-            layout: crate::arena::Layout::Classic,
+            layout: crate::game::BoardKind::Classic,
             seat_of: vec![0, 1, 2, 3],
             winner,
             vp: vp.to_vec(),
@@ -273,7 +274,7 @@ mod tests {
         assert!((s[0].avg_vp - 8.25).abs() < 1e-12);
         assert_eq!(turns, 50.0);
         assert_eq!(draws, 1);
-        let j = json(Layout::Classic, &specs, &recs, 1);
+        let j = json(BoardKind::Classic, &specs, &recs, 1);
         assert!(j.contains("\"wins\":2"), "{j}");
     }
 
@@ -281,11 +282,11 @@ mod tests {
     #[test]
     fn no_games_print_no_negative_zero() {
         let specs: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
-        let t = text(Layout::Classic, &specs, &[]);
+        let t = text(BoardKind::Classic, &specs, &[]);
         assert!(!t.contains("-0"), "{t}");
         assert!(t.contains(" 0.00 "), "{t}");
         assert!(t.contains("average game length: 0.0 turns"), "{t}");
-        let j = json(Layout::Classic, &specs, &[], 1);
+        let j = json(BoardKind::Classic, &specs, &[], 1);
         assert!(!j.contains("-0"), "{j}");
         assert!(j.contains("\"avg_vp\":0.000"), "{j}");
     }
@@ -300,7 +301,7 @@ mod tests {
             .to_vec();
         let config = ArenaConfig {
             agents: specs.iter().map(|s| s.parse().unwrap()).collect(),
-            layout: arena::Layout::Classic,
+            layout: crate::game::BoardKind::Classic,
             games: 8,
             seed: 11,
             threads: 2,

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::game::{Classic, Rules, Sea, Sea6, Shape, Six, ALL_SIX_SEATS};
+use crate::game::{BoardKind, Classic, Rules, Shape, Six, ALL_SIX_SEATS};
 
 /// Why a game cannot be played with our engine; the client declines the invitation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,42 +64,12 @@ pub fn sea_board(text: &str) -> bool {
 
 /// The board a game's options ask for, by the server's rules: the sea board for `SBL` or a
 /// scenario, with six seats when [`six_player`] also holds (`SOCGame.maxPlayers`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardKind {
-    /// The classic 4-player board ([`Classic`]).
-    Classic,
-    /// The 6-player board ([`Six`]).
-    Six,
-    /// The sea board for up to 4 players ([`Sea`]).
-    Sea,
-    /// The sea board for 5 or 6 players ([`Sea6`]).
-    Sea6,
-}
-
-impl BoardKind {
-    /// The board of a game with these options.
-    pub fn of_options(text: &str) -> BoardKind {
-        match (sea_board(text), six_player(text)) {
-            (false, false) => BoardKind::Classic,
-            (false, true) => BoardKind::Six,
-            (true, false) => BoardKind::Sea,
-            (true, true) => BoardKind::Sea6,
-        }
-    }
-
-    /// The seats of this board.
-    pub fn seats(self) -> usize {
-        match self {
-            BoardKind::Classic => Classic::SEATS,
-            BoardKind::Six => Six::SEATS,
-            BoardKind::Sea => Sea::SEATS,
-            BoardKind::Sea6 => Sea6::SEATS,
-        }
-    }
-
-    /// Whether this is a sea board.
-    pub fn is_sea(self) -> bool {
-        matches!(self, BoardKind::Sea | BoardKind::Sea6)
+pub fn board_kind(text: &str) -> BoardKind {
+    match (sea_board(text), six_player(text)) {
+        (false, false) => BoardKind::Classic,
+        (false, true) => BoardKind::Six,
+        (true, false) => BoardKind::Sea,
+        (true, true) => BoardKind::Sea6,
     }
 }
 
@@ -207,6 +177,7 @@ pub fn parse_rules<S: Shape>(text: &str) -> (Rules, Option<Unplayable>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Sea, Sea6};
 
     #[test]
     fn the_default_bot_game_options_are_the_default_rules() {
@@ -253,11 +224,11 @@ mod tests {
         let sea4 = "BC=t4,RD=f,N7=f7,SBL=t,PL=4";
         let sea6 = "BC=t4,RD=f,PLB=t,N7=f7,SBL=t,PL=6";
         let isl = "SC=SC_4ISL,VP=t12,SBL=t,PL=4,_SC_SEAC=t";
-        assert_eq!(BoardKind::of_options(sea4), BoardKind::Sea);
-        assert_eq!(BoardKind::of_options(sea6), BoardKind::Sea6);
-        assert_eq!(BoardKind::of_options("SC=SC_FOG,PL=4"), BoardKind::Sea);
-        assert_eq!(BoardKind::of_options("SBL=f,SC=,PL=4"), BoardKind::Classic);
-        assert_eq!(BoardKind::of_options("PLB=t,PL=6"), BoardKind::Six);
+        assert_eq!(board_kind(sea4), BoardKind::Sea);
+        assert_eq!(board_kind(sea6), BoardKind::Sea6);
+        assert_eq!(board_kind("SC=SC_FOG,PL=4"), BoardKind::Sea);
+        assert_eq!(board_kind("SBL=f,SC=,PL=4"), BoardKind::Classic);
+        assert_eq!(board_kind("PLB=t,PL=6"), BoardKind::Six);
         assert_eq!((BoardKind::Sea.seats(), BoardKind::Sea6.seats()), (4, 6));
         assert_eq!(rules_on::<Sea>(sea4), Ok(Rules::default()));
         let r = rules_on::<Sea6>(sea6).unwrap();

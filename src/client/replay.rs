@@ -19,11 +19,10 @@ use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
 use super::options;
 use super::versions;
-use crate::game::{Sea, Sea6, Shape, Six};
-use options::BoardKind;
+use crate::game::{BoardKind, Sea, Sea6, Shape, Six};
 
 /// A game's mirror on its board: the classic, the 6-player or a sea one (from the game's
-/// options: `PL` above 4 or `PLB`; `SBL` or a scenario, [`BoardKind::of_options`]).
+/// options: `PL` above 4 or `PLB`; `SBL` or a scenario, [`options::board_kind`]).
 enum AnyMirror {
     Classic(Box<Mirror>),
     Six(Box<Mirror<Six>>),
@@ -218,16 +217,16 @@ pub fn replay(text: &str) -> Replay {
         let lobby = |g: &str| announced.get(g).map(String::as_str);
         let joined = match &msg {
             Message::BotJoinGameRequest(m) => {
-                let mut kind = BoardKind::of_options(&m.options);
+                let mut kind = options::board_kind(&m.options);
                 if kind == BoardKind::Classic {
-                    kind = lobby(&m.game).map_or(kind, BoardKind::of_options);
+                    kind = lobby(&m.game).map_or(kind, options::board_kind);
                 }
                 Some((&m.game, kind, None))
             }
             // An observer's recording: the game starts at the join's acceptance.
             Message::JoinGameAuth(m) if !games.contains_key(&m.game) => {
                 let options = lobby(&m.game);
-                let kind = options.map_or(BoardKind::Classic, BoardKind::of_options);
+                let kind = options.map_or(BoardKind::Classic, options::board_kind);
                 Some((&m.game, kind, options.map(str::to_owned)))
             }
             _ => None,

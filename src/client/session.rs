@@ -34,7 +34,7 @@ use super::shutdown::Shutdown;
 use super::translate;
 use super::versions;
 use super::ClientConfig;
-use crate::game::{Sea, Sea6, Shape, Six};
+use crate::game::{BoardKind, Sea, Sea6, Shape, Six};
 
 /// Read timeout: about three server ping intervals (guide §2.4).
 pub const READ_TIMEOUT: Duration = Duration::from_secs(300);
@@ -323,7 +323,7 @@ impl Session<'_> {
         msg: &Message,
     ) -> Option<SessionEnd> {
         // Seats 4 and 5 exist in 6-player games only.
-        let kind = options::BoardKind::of_options(&m.options);
+        let kind = options::board_kind(&m.options);
         let s = translate::seat_in(m.player, kind.seats());
         let Some(s) = s else {
             warn!(text = %shown(&msg.encode()), "invitation to a bad seat ignored");
@@ -364,10 +364,10 @@ impl Session<'_> {
             return None;
         }
         let rules = match kind {
-            options::BoardKind::Classic => options::rules_from_options(&m.options),
-            options::BoardKind::Six => options::rules_on::<Six>(&m.options),
-            options::BoardKind::Sea => options::rules_on::<Sea>(&m.options),
-            options::BoardKind::Sea6 => options::rules_on::<Sea6>(&m.options),
+            BoardKind::Classic => options::rules_from_options(&m.options),
+            BoardKind::Six => options::rules_on::<Six>(&m.options),
+            BoardKind::Sea => options::rules_on::<Sea>(&m.options),
+            BoardKind::Sea6 => options::rules_on::<Sea6>(&m.options),
         }
         .and_then(|r| {
             // We announce `sb` only with --sea; a server that invites us anyway is declined.
@@ -416,18 +416,18 @@ impl Session<'_> {
         let span = info_span!("game", game = %shown(&m.game), seat = m.player);
         let version = self.server_version_msg.as_ref();
         let handle = match kind {
-            options::BoardKind::Classic => {
+            BoardKind::Classic => {
                 let player = GameTask::new(ctx, self.config.make_agent(), record);
                 self.tasks
                     .spawn(start(player, version, msg).run(rx).instrument(span))
             }
-            options::BoardKind::Six => {
+            BoardKind::Six => {
                 spawn_game::<Six>(&mut self.tasks, (ctx, record, rx), version, msg, span)
             }
-            options::BoardKind::Sea => {
+            BoardKind::Sea => {
                 spawn_game::<Sea>(&mut self.tasks, (ctx, record, rx), version, msg, span)
             }
-            options::BoardKind::Sea6 => {
+            BoardKind::Sea6 => {
                 spawn_game::<Sea6>(&mut self.tasks, (ctx, record, rx), version, msg, span)
             }
         };

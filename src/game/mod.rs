@@ -47,6 +47,7 @@ mod board;
 mod chance;
 mod events;
 mod ids;
+mod kind;
 mod movegen;
 mod phase;
 mod placement;
@@ -68,6 +69,7 @@ pub use board::{pips, Board, LayoutError, PortKind, NUMBER_BY_INDEX};
 pub use chance::{Chance, Outcome, OutcomeList, Sampled, DICE_WAYS};
 pub use events::Piece;
 pub use ids::{BySeat, EdgeId, HexId, NodeId, Seat, MAX_SEATS};
+pub use kind::BoardKind;
 pub use movegen::DISCARD_CAP;
 pub use phase::Phase;
 pub use resources::{
