@@ -178,7 +178,11 @@ impl<S: Shape> GameTask<S> {
     }
 
     pub(super) fn on_decided(&mut self, f: InFlight<S>, action: Action) {
-        if f.key != self.key() || self.waiting.is_some() || self.held.is_some() {
+        if f.key != self.key()
+            || self.waiting.is_some()
+            || self.held.is_some()
+            || self.offer_answered(&f.view)
+        {
             debug!(?action, "decision no longer needed");
             return;
         }
@@ -206,9 +210,22 @@ impl<S: Shape> GameTask<S> {
         }
     }
 
+    /// Whether `view` asks us to answer an offer that is no longer ours to answer: we have
+    /// answered it, or it was taken or withdrawn. A decision started on it that ends (or
+    /// overruns its deadline) after that must send nothing: on a loaded 2.6.10 server an
+    /// acceptance sent that way, seconds after our own decline and the offer's withdrawal, came
+    /// back refused (REJECTOFFER reason 1).
+    pub(super) fn offer_answered(&self, view: &View<S>) -> bool {
+        view.state.phase() == Phase::TradeResponse && self.offer_in.is_none()
+    }
+
     /// A legal action not refused this turn: end the turn, roll or decline an offer when
-    /// possible, else the first one.
+    /// possible, else the first one. An offer is always declined (a decline is never refused
+    /// for the rules, and it gives nothing away).
     pub(super) fn fallback(&self, view: &View<S>) -> Action {
+        if view.state.phase() == Phase::TradeResponse {
+            return Action::DeclineOffer;
+        }
         let mut list = ActionList::new();
         view.state.legal_actions(&mut list);
         let state = self.mirror.server_state();
@@ -507,6 +524,44 @@ mod tests {
         );
         assert!(t.mirror.is_over());
         assert_eq!(t.report.health.forced_end_turns, 0);
+    }
+
+    /// A real 4-player sea game (2.6.10, build d5ca28c, our bot in seat 3, load 12 on 2
+    /// cores): seat 2 offers to seat 0 and us (line 421); we decline (line 424), the offer is
+    /// withdrawn (line 426), and 6 s later a decision's fallback accepted it (line 433), which
+    /// the server refused (REJECTOFFER reason 1, a rejected request). Now an answer to an
+    /// offer we have answered is no longer due, and a fallback declines.
+    #[test]
+    fn an_offer_we_answered_is_not_answered_again() {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-sea-4p-offer-answered-then-late-accept.log"
+        );
+        let mut t = task::<crate::game::Sea>("~botsOnly~1", 3, 2610);
+        for (line_no, line) in parse_lines(text) {
+            let line = line.unwrap();
+            if line_no > 421 {
+                break;
+            }
+            if line.direction == Direction::FromServer {
+                t.on_message(&Message::parse(&line.text).unwrap());
+            }
+        }
+        let _ = t.take_outbox();
+        let (view, started) = t.decision_due().expect("the offer is ours to answer");
+        assert_eq!(view.state.phase(), Phase::TradeResponse);
+        assert!(!t.offer_answered(&view));
+        // A fallback declines, even with a decline refused earlier in the turn.
+        t.banned.push(Action::DeclineOffer);
+        assert_eq!(t.fallback(&view), Action::DeclineOffer);
+        t.banned.clear();
+        t.send_action(&view, Action::DeclineOffer, started);
+        let sent = t.take_outbox();
+        assert!(
+            sent.iter().any(|m| matches!(m, Message::RejectOffer(_))),
+            "{sent:?}"
+        );
+        // Answered: the decision on that view is stale, whatever its key.
+        assert!(t.offer_answered(&view));
     }
 
     /// Our bot in seat 2 of a real 4-player sea game (2.6.10, data check on): its server

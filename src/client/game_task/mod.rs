@@ -300,7 +300,7 @@ impl<S: Shape> GameTask<S> {
                             warn!(error = %e, "agent task failed; answering without it");
                             // The agent is lost; play on with fallbacks only.
                             let key = f.key;
-                            if key == self.key() {
+                            if key == self.key() && !self.offer_answered(&f.view) {
                                 let a = self.fallback(&f.view);
                                 self.report.health.fallbacks += 1;
                                 self.send_action(&f.view, a, f.started);
@@ -322,7 +322,7 @@ impl<S: Shape> GameTask<S> {
                     // dropped (the key will have changed) and the agent comes back with it.
                     if let Some(f) = flight.as_mut() {
                         f.abandoned = true;
-                        if f.key == self.key() && self.waiting.is_none() {
+                        if f.key == self.key() && self.waiting.is_none() && !self.offer_answered(&f.view) {
                             warn!("agent missed its deadline; answering without it");
                             let a = self.fallback(&f.view);
                             self.report.health.fallbacks += 1;
