@@ -10,6 +10,10 @@
 
 pub mod report;
 
+/// The board kind the arena plays (the engine's, re-exported for the command line, which
+/// names the arena and not the engine).
+pub use crate::game::BoardKind;
+
 use std::ops::Range;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,9 +26,7 @@ use rand::{Rng, SeedableRng};
 use crate::agent::heuristic::heuristic_action;
 use crate::agent::tracker::Tracker;
 use crate::agent::{build, AgentSpec};
-use crate::game::{
-    Action, Board, BoardKind, Classic, Phase, Rules, Sea, Sea6, Seat, Shape, Six, State,
-};
+use crate::game::{Action, Board, Classic, Phase, Rules, Sea, Sea6, Seat, Shape, Six, State};
 use crate::report::record::TradeCounts;
 
 /// Actions after which a game is abandoned as a draw (no winner).

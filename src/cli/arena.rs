@@ -23,7 +23,7 @@ pub struct Args {
     /// 34-card deck, the Special Building Phase), `sea` (the server's sea board without a
     /// scenario: 4 seats, ships, the pirate, gold hexes) or `sea6` (its 6-player board).
     #[arg(long, default_value = "classic", value_name = "classic|six|sea|sea6")]
-    pub board: crate::game::BoardKind,
+    pub board: crate::arena::BoardKind,
     /// Players per game: 2 to 4 on the classic and sea boards, 5 or 6 on the 6-player ones (default:
     /// every seat of the board). Seats rotate over the players; with fewer players than seats
     /// the last seats are vacant (5 players on the 6-player board: seat 5).

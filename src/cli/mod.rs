@@ -76,7 +76,7 @@ mod tests {
         assert_eq!((args.games, args.shard.to_string()), (7, "2/3".to_string()));
         assert_eq!(
             (args.board, args.players),
-            (crate::game::BoardKind::Classic, None)
+            (crate::arena::BoardKind::Classic, None)
         );
         let cli = Cli::try_parse_from(["catan-bot", "arena", "--board", "six", "--players", "5"])
             .unwrap();
@@ -85,7 +85,7 @@ mod tests {
         };
         assert_eq!(
             (args.board, args.players),
-            (crate::game::BoardKind::Six, Some(5))
+            (crate::arena::BoardKind::Six, Some(5))
         );
         assert!(Cli::try_parse_from(["catan-bot", "arena", "--board", "hex"]).is_err());
         assert!(Cli::try_parse_from(["catan-bot", "play", "--cookie", "x"]).is_err());

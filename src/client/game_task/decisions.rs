@@ -534,7 +534,7 @@ mod tests {
     #[test]
     fn an_offer_we_answered_is_not_answered_again() {
         let text = include_str!(
-            "../../../tests/fixtures/transcripts/catanbot-2.6.10-sea-4p-offer-answered-then-late-accept.log"
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-sea4p-offer-answered-then-late-accept.log"
         );
         let mut t = task::<crate::game::Sea>("~botsOnly~1", 3, 2610);
         for (line_no, line) in parse_lines(text) {
