@@ -526,6 +526,28 @@ mod tests {
         assert_eq!(t.report.health.forced_end_turns, 0);
     }
 
+    /// A sea-board task of our bot in `seat` of `game` on a 2.6.10 server, fed the server's
+    /// lines of the recording `text` through line `last`, its output so far dropped.
+    fn sea_task_through(
+        text: &str,
+        game: &str,
+        seat: usize,
+        last: usize,
+    ) -> GameTask<crate::game::Sea> {
+        let mut t = task::<crate::game::Sea>(game, seat, 2610);
+        for (line_no, line) in parse_lines(text) {
+            let line = line.unwrap();
+            if line_no > last {
+                break;
+            }
+            if line.direction == Direction::FromServer {
+                t.on_message(&Message::parse(&line.text).unwrap());
+            }
+        }
+        let _ = t.take_outbox();
+        t
+    }
+
     /// A real 4-player sea game (2.6.10, build d5ca28c, our bot in seat 3, load 12 on 2
     /// cores): seat 2 offers to seat 0 and us (line 421); we decline (line 424), the offer is
     /// withdrawn (line 426), and 6 s later a decision's fallback accepted it (line 433), which
@@ -536,17 +558,7 @@ mod tests {
         let text = include_str!(
             "../../../tests/fixtures/transcripts/catanbot-2.6.10-sea4p-offer-answered-then-late-accept.log"
         );
-        let mut t = task::<crate::game::Sea>("~botsOnly~1", 3, 2610);
-        for (line_no, line) in parse_lines(text) {
-            let line = line.unwrap();
-            if line_no > 421 {
-                break;
-            }
-            if line.direction == Direction::FromServer {
-                t.on_message(&Message::parse(&line.text).unwrap());
-            }
-        }
-        let _ = t.take_outbox();
+        let mut t = sea_task_through(text, "~botsOnly~1", 3, 421);
         let (view, started) = t.decision_due().expect("the offer is ours to answer");
         assert_eq!(view.state.phase(), Phase::TradeResponse);
         assert!(!t.offer_answered(&view));
@@ -570,17 +582,7 @@ mod tests {
         let text = include_str!(
             "../../../tests/fixtures/transcripts/catanbot-2.6.10-sea-4p-ships-pirate-datacheck.log"
         );
-        let mut t = task::<crate::game::Sea>("~botsOnly~4", 2, 2610);
-        for (line_no, line) in parse_lines(text) {
-            let line = line.unwrap();
-            if line_no > 259 {
-                break;
-            }
-            if line.direction == Direction::FromServer {
-                t.on_message(&Message::parse(&line.text).unwrap());
-            }
-        }
-        let _ = t.take_outbox();
+        let t = sea_task_through(text, "~botsOnly~4", 2, 259);
         assert_eq!(
             t.mirror().server_state(),
             Some(GameState::WaitingForRobberOrPirate)
