@@ -246,13 +246,11 @@ impl<S: Shape> CatanGame<S> {
         if variant.player_trades {
             state.push_offers(&mut list);
         }
-        // Sea boards: ships only towards new land.
+        // Sea boards: ships only towards new land (the edges trades may pay ships for below).
         let ships = if S::SEA && variant.ship_pruning {
-            let towards = state.ships_towards_new_land(seat, state.ship_spots(seat));
-            prune_ships(state, seat, towards, &mut list);
-            towards
+            prune_ships(state, seat, &mut list)
         } else {
-            state.ship_spots(seat)
+            S::Edges::EMPTY
         };
         if !variant.trade_optimistic {
             out.extend(list.iter().map(|&a| TreeMove::Act(a)));
@@ -283,17 +281,17 @@ impl<S: Shape> CatanGame<S> {
     }
 }
 
-/// Keeps of `list`'s ship builds those on `towards`, and of its ship moves those whose new
-/// edge is nearer new land for `seat` than the edge it leaves (so no move sails a ship back
-/// and forth, or away from every island).
-fn prune_ships<S: Shape>(state: &State<S>, seat: Seat, towards: S::Edges, list: &mut ActionList) {
-    if !list
-        .iter()
-        .any(|a| matches!(a, Action::BuildShip(_) | Action::MoveShip { .. }))
-    {
-        return;
+/// Keeps of `list`'s ship builds those nearest new land for `seat`, and of its ship moves
+/// those whose new edge is nearer new land than the edge it leaves (so no move sails a ship
+/// back and forth, or away from every island); returns the ship edges nearest new land. The
+/// distances are computed once, and only when there is a ship to build or move.
+fn prune_ships<S: Shape>(state: &State<S>, seat: Seat, list: &mut ActionList) -> S::Edges {
+    let spots = state.ship_spots(seat);
+    if spots.is_empty() && !list.iter().any(|a| matches!(a, Action::MoveShip { .. })) {
+        return spots;
     }
     let dist = state.new_land_distance(seat);
+    let towards = State::<S>::nearest_new_land(&dist, spots);
     list.retain(|a| match *a {
         Action::BuildShip(e) => towards.contains(e),
         Action::MoveShip { from, to } => {
@@ -301,6 +299,7 @@ fn prune_ships<S: Shape>(state: &State<S>, seat: Seat, towards: S::Edges, list: 
         }
         _ => true,
     });
+    towards
 }
 
 /// Appends "trades then build" for every build `nth(0), nth(1), ...` when trades can pay

@@ -628,10 +628,16 @@ impl<S: Shape> State<S> {
         if spots.is_empty() {
             return spots;
         }
-        let dist = self.new_land_distance(seat);
+        Self::nearest_new_land(&self.new_land_distance(seat), spots)
+    }
+
+    /// The edges of `spots` nearest new land by `dist` (a [`State::new_land_distance`]), all
+    /// of them when none is within [`NEW_LAND_RINGS`] steps: for a caller that needs `dist`
+    /// for more than this.
+    pub fn nearest_new_land(dist: &S::PerNode<u8>, spots: S::Edges) -> S::Edges {
         let best = spots
             .iter()
-            .map(|e| Self::edge_land_distance(&dist, e))
+            .map(|e| Self::edge_land_distance(dist, e))
             .min()
             .unwrap_or(FAR);
         if best == FAR {
@@ -639,7 +645,7 @@ impl<S: Shape> State<S> {
         }
         let mut out = S::Edges::EMPTY;
         for e in spots {
-            if Self::edge_land_distance(&dist, e) == best {
+            if Self::edge_land_distance(dist, e) == best {
                 out.insert(e);
             }
         }
