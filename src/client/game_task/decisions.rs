@@ -178,11 +178,7 @@ impl<S: Shape> GameTask<S> {
     }
 
     pub(super) fn on_decided(&mut self, f: InFlight<S>, action: Action) {
-        if f.key != self.key()
-            || self.waiting.is_some()
-            || self.held.is_some()
-            || self.offer_answered(&f.view)
-        {
+        if f.key != self.key() || self.waiting.is_some() || self.held.is_some() {
             debug!(?action, "decision no longer needed");
             return;
         }
@@ -210,18 +206,9 @@ impl<S: Shape> GameTask<S> {
         }
     }
 
-    /// Whether `view` asks us to answer an offer that is no longer ours to answer: we have
-    /// answered it, or it was taken or withdrawn. A decision started on it that ends (or
-    /// overruns its deadline) after that must send nothing: on a loaded 2.6.10 server an
-    /// acceptance sent that way, seconds after our own decline and the offer's withdrawal, came
-    /// back refused (REJECTOFFER reason 1).
-    pub(super) fn offer_answered(&self, view: &View<S>) -> bool {
-        view.state.phase() == Phase::TradeResponse && self.offer_in.is_none()
-    }
-
-    /// A legal action not refused this turn: end the turn, roll or decline an offer when
-    /// possible, else the first one. An offer is always declined (a decline is never refused
-    /// for the rules, and it gives nothing away).
+    /// A legal action not refused this turn: end the turn or roll when possible, else the
+    /// first one. An offer is always declined (a decline is never refused for the rules, and
+    /// it gives nothing away).
     pub(super) fn fallback(&self, view: &View<S>) -> Action {
         if view.state.phase() == Phase::TradeResponse {
             return Action::DeclineOffer;
@@ -232,7 +219,7 @@ impl<S: Shape> GameTask<S> {
         let ok = |a: &Action| {
             !self.banned.contains(a) && self.victim_allowed(*a) && translate::fits_state(state, *a)
         };
-        for pref in [Action::EndTurn, Action::Roll, Action::DeclineOffer] {
+        for pref in [Action::EndTurn, Action::Roll] {
             if list.contains(pref) && ok(&pref) {
                 return pref;
             }
@@ -370,11 +357,15 @@ impl<S: Shape> GameTask<S> {
                 self.offers_this_turn += 1;
                 self.report.trades.offers_made += 1;
             }
+            // Answered, the offer is done with: the decision key moves, so a decision still
+            // on it (an abandoned one's late answer, a fallback at its deadline) sends
+            // nothing. On a loaded 2.6.10 server an acceptance sent that way, seconds after
+            // our own decline and the offer's withdrawal, came back refused (reason 1).
             Action::AcceptOffer => {
-                self.offer_in = None;
+                self.drop_offer_in();
                 self.accept_out = Some(false);
             }
-            Action::DeclineOffer => self.offer_in = None,
+            Action::DeclineOffer => self.drop_offer_in(),
             _ => {}
         }
         if matches!(action, Action::EndTurn)
@@ -551,8 +542,8 @@ mod tests {
     /// A real 4-player sea game (2.6.10, build d5ca28c, our bot in seat 3, load 12 on 2
     /// cores): seat 2 offers to seat 0 and us (line 421); we decline (line 424), the offer is
     /// withdrawn (line 426), and 6 s later a decision's fallback accepted it (line 433), which
-    /// the server refused (REJECTOFFER reason 1, a rejected request). Now an answer to an
-    /// offer we have answered is no longer due, and a fallback declines.
+    /// the server refused (REJECTOFFER reason 1, a rejected request). Now answering an offer
+    /// moves the decision key, so no decision on it answers again, and a fallback declines.
     #[test]
     fn an_offer_we_answered_is_not_answered_again() {
         let text = include_str!(
@@ -561,7 +552,9 @@ mod tests {
         let mut t = sea_task_through(text, "~botsOnly~1", 3, 421);
         let (view, started) = t.decision_due().expect("the offer is ours to answer");
         assert_eq!(view.state.phase(), Phase::TradeResponse);
-        assert!(!t.offer_answered(&view));
+        // The key a decision on this view is made under; the offer not answered yet.
+        let key = t.key();
+        assert!(t.offer_in.is_some());
         // A fallback declines, even with a decline refused earlier in the turn.
         t.banned.push(Action::DeclineOffer);
         assert_eq!(t.fallback(&view), Action::DeclineOffer);
@@ -572,8 +565,8 @@ mod tests {
             sent.iter().any(|m| matches!(m, Message::RejectOffer(_))),
             "{sent:?}"
         );
-        // Answered: the decision on that view is stale, whatever its key.
-        assert!(t.offer_answered(&view));
+        // Answered: a decision on that view is stale (its key has moved).
+        assert_ne!(t.key(), key);
     }
 
     /// Our bot in seat 2 of a real 4-player sea game (2.6.10, data check on): its server

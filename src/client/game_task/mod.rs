@@ -140,7 +140,8 @@ pub struct GameTask<S: Shape = Classic> {
     ended_turn: bool,
     /// An offer made to us that we have not answered yet.
     offer_in: Option<proto::MakeOffer>,
-    /// Offers made to us so far (part of the decision key).
+    /// Offer events so far: offers made to us, answered by us, taken or withdrawn, and trades
+    /// (part of the decision key: a decision made before one is stale).
     offers_seen: u32,
     /// Our offer waiting for answers.
     offer_out: Option<OfferOut>,
@@ -300,7 +301,7 @@ impl<S: Shape> GameTask<S> {
                             warn!(error = %e, "agent task failed; answering without it");
                             // The agent is lost; play on with fallbacks only.
                             let key = f.key;
-                            if key == self.key() && !self.offer_answered(&f.view) {
+                            if key == self.key() {
                                 let a = self.fallback(&f.view);
                                 self.report.health.fallbacks += 1;
                                 self.send_action(&f.view, a, f.started);
@@ -322,7 +323,7 @@ impl<S: Shape> GameTask<S> {
                     // dropped (the key will have changed) and the agent comes back with it.
                     if let Some(f) = flight.as_mut() {
                         f.abandoned = true;
-                        if f.key == self.key() && self.waiting.is_none() && !self.offer_answered(&f.view) {
+                        if f.key == self.key() && self.waiting.is_none() {
                             warn!("agent missed its deadline; answering without it");
                             let a = self.fallback(&f.view);
                             self.report.health.fallbacks += 1;
