@@ -452,21 +452,33 @@ mod tests {
         assert!(planned > 20, "only {planned} non-empty plans");
     }
 
+    /// The tree moves at `st` under `variant` (at least one), each applied action by action
+    /// to a copy of `st`, every action asserted legal where it is applied.
+    fn legal_tree_moves<S: Shape>(
+        st: &State<S>,
+        variant: Variant,
+        rng: &mut SmallRng,
+    ) -> Vec<TreeMove> {
+        let mut moves = Vec::new();
+        CatanGame::moves(st, variant, &mut moves);
+        assert!(!moves.is_empty());
+        for m in &moves {
+            let mut s = st.clone();
+            for a in m.actions() {
+                assert!(s.is_legal(a), "{variant:?}: {a:?} of {m:?} illegal");
+                s.apply(a, rng);
+            }
+        }
+        moves
+    }
+
     #[test]
     fn every_tree_move_applies_legally_in_each_variant() {
         let mut rng = SmallRng::seed_from_u64(2);
         let mut macros = 0;
         for st in main_positions(200, 2) {
             for variant in [Variant::PLAIN, Variant::MP, Variant::MPT] {
-                let mut moves = Vec::new();
-                CatanGame::moves(&st, variant, &mut moves);
-                assert!(!moves.is_empty());
-                for m in &moves {
-                    let mut s = st.clone();
-                    for a in m.actions() {
-                        assert!(s.is_legal(a), "{variant:?}: {a:?} of {m:?} illegal");
-                        s.apply(a, &mut rng);
-                    }
+                for m in &legal_tree_moves(&st, variant, &mut rng) {
                     macros += matches!(m, TreeMove::TradeThen { .. }) as usize;
                 }
             }
@@ -485,15 +497,7 @@ mod tests {
             let towards = st.ships_towards_new_land(seat, st.ship_spots(seat));
             let mut legal = ActionList::new();
             st.legal_actions(&mut legal);
-            let mut moves = Vec::new();
-            CatanGame::moves(&st, Variant::MPT, &mut moves);
-            assert!(!moves.is_empty());
-            for m in &moves {
-                let mut s = st.clone();
-                for a in m.actions() {
-                    assert!(s.is_legal(a), "{a:?} of {m:?} illegal");
-                    s.apply(a, &mut rng);
-                }
+            for m in &legal_tree_moves(&st, Variant::MPT, &mut rng) {
                 match *m {
                     TreeMove::Act(Action::BuildShip(e)) => {
                         assert!(towards.contains(e), "{e:?} sails away from new land");
