@@ -49,7 +49,9 @@ pub struct ClientConfig {
     pub max_games_at_once: Option<usize>,
     /// Agent budget per decision, milliseconds (well inside the server's 8 s timer).
     pub decision_ms: u64,
-    /// How long to wait for the server's answer to a request before trying something else.
+    /// How long to wait for the server's answer to a request; past it, a request with no
+    /// refusal signal is waited for (a late reply) up to 6 s from the request, and only then
+    /// taken as refused and something else tried.
     pub reply_timeout_ms: u64,
     /// Wait before each action about as long as a stock robot does (`pace`), for watchers.
     pub pace: bool,

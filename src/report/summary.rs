@@ -44,6 +44,8 @@ pub struct Summary {
     pub rejected_requests: u64,
     /// Mirror disagreements with the server's figures.
     pub mirror_mismatches: u64,
+    /// Server replies that came after the reply timeout and were waited for.
+    pub late_replies: u64,
     /// Trading, all games, in [`TradeCounts::to_array`](super::record::TradeCounts::to_array)
     /// order (lines without a `trades` object count 0).
     pub trades: [u64; 6],
@@ -184,6 +186,7 @@ pub fn summarize(text: &str) -> Summary {
         s.forced_discards += u64::from(r.health.forced_discards);
         s.rejected_requests += u64::from(r.health.rejected_requests);
         s.mirror_mismatches += u64::from(r.health.mirror_mismatches);
+        s.late_replies += u64::from(r.health.late_replies);
         for (sum, n) in s.trades.iter_mut().zip(r.trades.to_array()) {
             *sum += n;
         }
@@ -374,6 +377,13 @@ pub fn text(label: &str, s: &Summary) -> String {
         "  forced end-turns {}, forced discards {}, rejected requests {}, mirror mismatches {}",
         s.forced_end_turns, s.forced_discards, s.rejected_requests, s.mirror_mismatches
     );
+    if s.late_replies > 0 {
+        let _ = writeln!(
+            o,
+            "  late server replies {} (after the reply timeout, waited for: a loaded server)",
+            s.late_replies
+        );
+    }
     let t = s.trades;
     if t.iter().any(|&n| n > 0) {
         let _ = writeln!(
@@ -672,6 +682,17 @@ not json
         assert!(t.contains("fast: 2 seats, 0 wins"), "{t}");
         assert_eq!(s.trades, [4, 1, 6, 2, 3, 0]);
         assert!(t.contains("offers made 4 (accepted 1)"), "{t}");
+        assert_eq!(s.late_replies, 0);
+        assert!(!t.contains("late server replies"), "{t}");
+        // Late replies (a field written only when not 0) are summed and shown.
+        let late = LINES.replacen(
+            r#""mirror_mismatches":0"#,
+            r#""mirror_mismatches":0,"late_replies":3"#,
+            1,
+        );
+        let s = summarize(&late);
+        assert_eq!(s.late_replies, 3);
+        assert!(text("x", &s).contains("late server replies 3"));
     }
 
     /// A finished real-server game: our bot `us` in seat 1, the opponents in seats 0, 2, 3.

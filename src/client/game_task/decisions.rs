@@ -389,9 +389,12 @@ impl<S: Shape> GameTask<S> {
     }
 
     pub(super) fn wait_for(&self, action: Option<Action>) -> Waiting {
+        let now = Instant::now();
         Waiting {
             action,
-            deadline: Instant::now() + self.reply_timeout(),
+            deadline: now + self.reply_timeout(),
+            sent: now,
+            late: false,
             settling: false,
             sent_state: self.mirror.server_state(),
             text_seen: false,
@@ -515,6 +518,94 @@ mod tests {
         );
         assert!(t.mirror.is_over());
         assert_eq!(t.report.health.forced_end_turns, 0);
+    }
+
+    /// A loaded server's reply comes after the reply timeout: the request is waited for (a
+    /// late reply, no refusal, nothing banned, no second request) up to the late cap; only
+    /// silence past the cap, or a server text with no progress, is a refusal.
+    #[test]
+    fn a_late_reply_is_waited_for_and_silence_past_the_cap_is_a_refusal() {
+        let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
+        t.waiting = Some(t.wait_for(Some(Action::EndTurn)));
+        t.on_reply_timeout();
+        let w = t.waiting.expect("still waiting after the first timeout");
+        assert!(w.late);
+        assert!(w.deadline >= w.sent + Duration::from_millis(super::super::LATE_REPLY_CAP_MS));
+        assert_eq!(t.report.health.late_replies, 1);
+        assert_eq!(t.report.health.rejected_requests, 0);
+        assert!(t.banned.is_empty());
+        // The cap passes with no reply: a refusal, the action banned for the turn.
+        t.on_reply_timeout();
+        assert!(t.waiting.is_none());
+        assert_eq!(t.report.health.rejected_requests, 1);
+        assert_eq!(t.banned, vec![Action::EndTurn]);
+        assert_eq!(t.report.health.late_replies, 1);
+
+        // A server text meanwhile and no progress: refused at the first timeout, as before.
+        let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
+        t.waiting = Some(t.wait_for(Some(Action::EndTurn)));
+        t.on_message(&Message::GameServerText(proto::GameServerText {
+            game: "g".to_owned(),
+            text: "You can't end your turn yet.".to_owned(),
+        }));
+        t.on_reply_timeout();
+        assert!(t.waiting.is_none());
+        assert_eq!(t.report.health.rejected_requests, 1);
+        assert_eq!(t.report.health.late_replies, 0);
+    }
+
+    /// The server's idle timer ended our turn while our END_TURN waited in its queue (a
+    /// loaded 2.6.10 server logged "For robot catanbot: force end turn ... state 20" twice in
+    /// a shard whose result lines counted 0): the TURN looks like the one our END_TURN
+    /// brings, and our END_TURN is then answered "It's not your turn.". Counted as forced,
+    /// once; the same text at other times is not.
+    #[test]
+    fn an_end_turn_answered_not_your_turn_counts_as_forced() {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-6p-special-building-at-own-turn-start-not-forced.log"
+        );
+        let not_your_turn = Message::GameServerText(proto::GameServerText {
+            game: "~botsOnly~4".to_owned(),
+            text: "It's not your turn.".to_owned(),
+        });
+        let mut t = task::<Six>("~botsOnly~4", 0, crate::client::versions::ASSUMED);
+        let mut sent_end_turn = false;
+        let mut injected = false;
+        for (_, line) in parse_lines(text) {
+            let line = line.unwrap();
+            if line.direction == Direction::FromServer {
+                let Ok(m) = Message::parse(&line.text) else {
+                    continue;
+                };
+                let turn = matches!(m, Message::Turn(_));
+                if turn && !sent_end_turn && !injected && t.mirror.current() == Some(Seat::new(0)) {
+                    // During our own turn, before any END_TURN: not counted.
+                    t.on_message(&not_your_turn);
+                    assert_eq!(t.report.health.forced_end_turns, 0);
+                }
+                t.on_message(&m);
+                if turn && sent_end_turn && !injected {
+                    injected = true;
+                    t.on_message(&not_your_turn);
+                    assert_eq!(t.report.health.forced_end_turns, 1);
+                    t.on_message(&not_your_turn);
+                    assert_eq!(t.report.health.forced_end_turns, 1, "counted once");
+                }
+            } else if line.text.starts_with("1032|")
+                || (line.text.starts_with("1009|~botsOnly~4,0,0,")
+                    && matches!(
+                        t.mirror.server_state(),
+                        Some(GameState::Start1B | GameState::Start2B)
+                    ))
+            {
+                t.ended_turn = true;
+                sent_end_turn |= line.text.starts_with("1032|");
+            }
+            let _ = t.take_outbox();
+        }
+        assert!(injected, "the fixture has an END_TURN of ours");
+        assert!(t.mirror.is_over());
+        assert_eq!(t.report.health.forced_end_turns, 1);
     }
 
     /// A sea-board task of our bot in `seat` of `game` on a 2.6.10 server, fed the server's

@@ -60,6 +60,9 @@ impl<S: Shape> GameTask<S> {
                     self.report.health.forced_end_turns += 1;
                     warn!(state = ?prev_state, "the server ended our turn");
                 }
+                self.end_turn_unconfirmed = prev_current == Some(me)
+                    && self.ended_turn
+                    && self.mirror.current() != Some(me);
                 if prev_current == Some(me) {
                     if let Some(t) = self.turn_started.take() {
                         let ms = t.elapsed().as_millis() as u64;
@@ -107,6 +110,19 @@ impl<S: Shape> GameTask<S> {
                 if m.player == -1 || Some(m.player) == from {
                     self.drop_offer_in();
                 }
+            }
+            // The reply to an END_TURN of ours that reached the server after it had ended
+            // our turn itself (`SOCGameMessageHandler.handleENDTURN`,
+            // "base.reply.not.your.turn"; the server's log says "force end turn").
+            M::GameServerText(m)
+                if self.end_turn_unconfirmed && m.text.starts_with(NOT_YOUR_TURN) =>
+            {
+                self.end_turn_unconfirmed = false;
+                self.report.health.forced_end_turns += 1;
+                warn!(
+                    text = %shown(&m.text),
+                    "the server ended our turn before our END_TURN reached it"
+                );
             }
             M::GameServerText(m) => {
                 info!(text = %shown(&m.text), "server says");
@@ -198,6 +214,8 @@ impl<S: Shape> GameTask<S> {
                 self.waiting = Some(Waiting {
                     action: None,
                     deadline: Instant::now() + Duration::from_millis(SETTLE_MS),
+                    sent: w.sent,
+                    late: w.late,
                     settling: true,
                     sent_state: w.sent_state,
                     text_seen: false,
@@ -208,7 +226,25 @@ impl<S: Shape> GameTask<S> {
         }
     }
 
+    /// The reply timeout passed. Silence is not a refusal yet: unless a server text came
+    /// meanwhile (a refusal's usual first signal), we wait on once, up to
+    /// [`LATE_REPLY_CAP_MS`] from the request, and count the reply as late; only silence
+    /// past that is taken as a refusal.
     pub(super) fn on_reply_timeout(&mut self) {
+        if let Some(w) = self.waiting.as_mut() {
+            let cap = w.sent + Duration::from_millis(LATE_REPLY_CAP_MS);
+            if !w.settling && !w.late && !w.text_seen && cap > w.deadline {
+                w.late = true;
+                w.deadline = cap;
+                self.report.health.late_replies += 1;
+                info!(
+                    action = ?w.action,
+                    waited_ms = w.sent.elapsed().as_millis() as u64,
+                    "no reply yet; the server is slow, waiting on"
+                );
+                return;
+            }
+        }
         if let Some(w) = self.waiting.take() {
             if !w.settling {
                 self.report.health.rejected_requests += 1;

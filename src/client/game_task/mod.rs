@@ -38,6 +38,15 @@ use crate::game::{Action, ActionList, Classic, Phase, Resource, ResourceSet, Sea
 /// How long after a refusal further refusal signals (DECLINE, then CANCELBUILDREQUEST, ...)
 /// are taken as the same refusal.
 const SETTLE_MS: u64 = 300;
+/// How long, counted from the request, we wait on for a reply that has not come within the
+/// reply timeout and no refusal signal either: a loaded server answers late but answers (a
+/// 2.6.10 server at load 12-15 took over 2 s 82 times in two games, and each late reply
+/// taken for a refusal sent another request behind the first). Only after this is silence
+/// taken as a refusal. It stays below the server's 8 s idle timer.
+const LATE_REPLY_CAP_MS: u64 = 6000;
+/// The server's answer to a turn request out of turn (`base.reply.not.your.turn` of its
+/// default locale, which robots get).
+const NOT_YOUR_TURN: &str = "It's not your turn.";
 /// Decisions per turn after which we only end the turn (guards against agent loops).
 const MAX_DECISIONS_PER_TURN: u32 = 80;
 /// Grace after the agent's deadline before we answer without it.
@@ -83,6 +92,10 @@ struct Waiting {
     action: Option<Action>,
     /// When to stop waiting.
     deadline: Instant,
+    /// When the request went out.
+    sent: Instant,
+    /// The reply timeout has passed once and we wait on (up to [`LATE_REPLY_CAP_MS`]).
+    late: bool,
     /// A refusal was seen; swallow its follow-up signals until the deadline.
     settling: bool,
     /// The server's game state when the request went out.
@@ -138,6 +151,11 @@ pub struct GameTask<S: Shape = Classic> {
     decisions_this_turn: u32,
     victims: Option<Vec<bool>>,
     ended_turn: bool,
+    /// Our turn ended after we had sent END_TURN: if the server ended it for us first (its
+    /// idle timer, on a loaded server, while our request waited in its queue), our request
+    /// arrives in the next player's turn and is answered "It's not your turn." Until the
+    /// next turn.
+    end_turn_unconfirmed: bool,
     /// An offer made to us that we have not answered yet.
     offer_in: Option<proto::MakeOffer>,
     /// Offer events so far: offers made to us, answered by us, taken or withdrawn, and trades
@@ -206,6 +224,7 @@ impl<S: Shape> GameTask<S> {
             decisions_this_turn: 0,
             victims: None,
             ended_turn: false,
+            end_turn_unconfirmed: false,
             offer_in: None,
             offers_seen: 0,
             offer_out: None,
