@@ -696,13 +696,14 @@ async fn an_invitation_to_seat_4_of_a_six_player_game_is_accepted() {
         .await;
 }
 
-/// With `play --sea` the bot announces the sea board (`sb`) and joins a sea game of 4 and of
-/// 6 seats (seat 5 exists there); a scenario game is still declined, naming the scenario.
+/// With `play --sea` the bot announces the sea board (`sb`) and scenarios (`sc=2000`), joins
+/// a sea game of 4 and of 6 seats (seat 5 exists there) and a game of an island scenario it
+/// plays; a game of a scenario it does not play is declined, naming the scenario.
 #[tokio::test(start_paused = true)]
-async fn with_sea_the_bot_announces_sb_and_joins_sea_games_but_no_scenario() {
+async fn with_sea_the_bot_announces_sb_and_joins_sea_and_island_games_but_no_other_scenario() {
     let (session, mut server, mut reports, _trigger) = spawn_session_with("sea", true);
     match server.next_within(Duration::from_secs(1)).await.unwrap() {
-        Message::Version(v) => assert_eq!(v.features, ";6pl;sb;"),
+        Message::Version(v) => assert_eq!(v.features, ";6pl;sb;sc=2000;"),
         m => panic!("expected VERSION first, got {m}"),
     }
     server.send("9998|2700,2.7.00,JM20260517,;ch;").await;
@@ -715,6 +716,10 @@ async fn with_sea_the_bot_announces_sb_and_joins_sea_games_but_no_scenario() {
             "~botsOnly~3",
             "1023|~botsOnly~3,5,BC=t4,RD=f,PLB=t,N7=f7,SBL=t,PL=6",
         ),
+        (
+            "sc4isl",
+            "1023|sc4isl,0,SC=SC_4ISL,VP=t12,SBL=t,PL=4,_SC_SEAC=t",
+        ),
     ] {
         server.send(invitation).await;
         server
@@ -725,10 +730,11 @@ async fn with_sea_the_bot_announces_sb_and_joins_sea_games_but_no_scenario() {
             .await;
     }
     server
-        .send("1023|sc4isl,0,SC=SC_4ISL,VP=t12,SBL=t,PL=4,_SC_SEAC=t")
+        .send("1023|scfog,0,SC=SC_FOG,VP=t12,SBL=t,PL=4,_SC_FOG=t")
         .await;
     let r = reports.recv().await.unwrap();
-    assert!(r.end.contains("SC=SC_4ISL"), "{r:?}");
+    assert!(r.end.starts_with("declined: "), "{r:?}");
+    assert!(r.end.contains("SC=SC_FOG"), "{r:?}");
     // The games in progress go on: no logout yet.
     assert!(!session.is_finished());
 }

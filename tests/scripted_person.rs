@@ -40,7 +40,10 @@
 //! `catan-bot`; a release binary plays faster), `PERSON_AGENT` (default
 //! `mpt-ensemble-uct:iterations=200,trade=1`), `PERSON_OPTIONS` (default `PL=4,VP=t10`; with
 //! `PL=5` or `PL=6`, or `PLB=t`, the game is on the 6-player board: the person mirrors it as
-//! one, our bot plays with `--six-player`, and the takeover starts PL - 1 built-in robots),
+//! one, our bot plays with `--six-player`, and the takeover starts PL - 1 built-in robots;
+//! with `SBL=t` or a scenario, such as `SC=SC_4ISL,_SC_SEAC=t,SBL=t,VP=t12,PL=4`, the game is
+//! on the sea board, the person's robber or pirate moves start with the choice of which, and
+//! our bot plays with `--sea`),
 //! `PERSON_LEAVE` (takeover, above), `PERSON_UNDO` (N: the person takes back N of its own
 //! builds with UNDOPUTPIECE, one a turn, before it offers or leaves; adds game option `UB=t`,
 //! 2.7.00 and newer; fewer than N undone is a problem of the game), `PERSON_GHOST` (see
@@ -78,9 +81,10 @@ use tokio::net::TcpStream;
 use catan_bot::agent::heuristic::{HeuristicAgent, RandomAgent};
 use catan_bot::agent::Agent;
 use catan_bot::client::mirror::Mirror;
-use catan_bot::client::translate::action_message;
+use catan_bot::client::translate::{action_message, request_for};
 use catan_bot::game::{
-    Action, ActionList, BitSet, Classic, NodeId, Resource, Seat, Shape, Six, State,
+    Action, ActionList, BitSet, BoardKind, Classic, NodeId, Resource, Sea, Sea6, Seat, Shape, Six,
+    State,
 };
 use tokio_util::codec::Framed;
 
@@ -127,7 +131,7 @@ impl Conn {
             version: 2700,
             version_str: "2.7.00".to_owned(),
             build: "JM20260517".to_owned(),
-            features: ";6pl;sb;".to_owned(),
+            features: ";6pl;sb;sc=2700;".to_owned(),
             locale: Some("en_US".to_owned()),
         })
         .await;
@@ -329,8 +333,9 @@ struct Bot {
     results: PathBuf,
     rec: PathBuf,
     log: PathBuf,
-    /// The game is on the 6-player board: the bot announces the `6pl` feature.
-    six_player: bool,
+    /// The game's board: on the sea boards the bot plays with `--sea` (features `sb` and
+    /// `sc`).
+    board: BoardKind,
     proc: Option<Kill>,
 }
 
@@ -343,7 +348,7 @@ impl Bot {
             .arg(&self.results)
             .arg("--record")
             .arg(&self.rec)
-            .args(self.six_player.then_some("--six-player"))
+            .args(matches!(self.board, BoardKind::Sea | BoardKind::Sea6).then_some("--sea"))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&self.log).unwrap())
             .spawn()
@@ -385,7 +390,7 @@ fn run(scenario: Scenario) {
         .split(',')
         .find_map(|o| o.strip_prefix("PL="))
         .map_or(4, |n| n.parse().expect("PERSON_OPTIONS: PL=N, a number"));
-    let six_player = catan_bot::client::options::six_player(&game_options);
+    let board = catan_bot::client::options::board_kind(&game_options);
     // Takeover: built-in robots for every seat but the person's.
     let takeover_robots = (players - 1).to_string();
     let mut options = vec![
@@ -425,7 +430,7 @@ fn run(scenario: Scenario) {
         results: results.clone(),
         rec: rec.clone(),
         log: bot_log.clone(),
-        six_player,
+        board,
         proc: None,
     };
     let leave = match scenario {
@@ -481,24 +486,14 @@ fn run(scenario: Scenario) {
             undo_wanted,
             ghost,
         };
-        if six_player {
-            runtime.block_on(play_person::<Six>(
-                port,
-                &game,
-                &game_options,
-                plan,
-                &mut bot,
-                &log,
-            ))
-        } else {
-            runtime.block_on(play_person::<Classic>(
-                port,
-                &game,
-                &game_options,
-                plan,
-                &mut bot,
-                &log,
-            ))
+        let (o, b, l) = (&game_options, &mut bot, &log);
+        match board {
+            BoardKind::Classic => {
+                runtime.block_on(play_person::<Classic>(port, &game, o, plan, b, l))
+            }
+            BoardKind::Six => runtime.block_on(play_person::<Six>(port, &game, o, plan, b, l)),
+            BoardKind::Sea => runtime.block_on(play_person::<Sea>(port, &game, o, plan, b, l)),
+            BoardKind::Sea6 => runtime.block_on(play_person::<Sea6>(port, &game, o, plan, b, l)),
         }
     }));
     let mut problems = Vec::new();
@@ -768,9 +763,10 @@ async fn play_person<S: Shape>(
             text: format!("1078|{PERSON},\t,-,{game},{options}"),
         })
         .await;
-    person
+    // Kept for the mirror: on the sea board it carries the board's size.
+    let auth = person
         .until(Duration::from_secs(20), "JOINGAMEAUTH", |m| match m {
-            Message::JoinGameAuth(a) if a.game == game => Some(()),
+            Message::JoinGameAuth(a) if a.game == game => Some(m.clone()),
             Message::StatusMessage(s) => panic!("server refused the new game: {s:?}"),
             _ => None,
         })
@@ -829,6 +825,7 @@ async fn play_person<S: Shape>(
     mirror.me = Some(me);
     mirror.nickname = Some(PERSON.to_owned());
     mirror.server_version = server_version;
+    mirror.apply(&auth);
     let mut agent = HeuristicAgent::new(7);
     let mut fallback = RandomAgent::new(7);
     let mut bot_seat = None;
@@ -1114,8 +1111,15 @@ async fn play_person<S: Shape>(
                         ""
                     }
                 );
+                // On the sea boards a robber or pirate move starts with the choice of which.
                 person
-                    .send(action_message(game, me, &view.state, action))
+                    .send(request_for(
+                        game,
+                        me,
+                        &view.state,
+                        mirror.server_state(),
+                        action,
+                    ))
                     .await;
             }
             Ok(_) => {}

@@ -73,8 +73,9 @@ pub struct Args {
     /// scripts written for the earlier opt-in go on working.
     #[arg(long, hide = true)]
     pub six_player: bool,
-    /// Experimental: also play games on the sea board (ships, the pirate, gold hexes; no
-    /// scenario yet) by announcing the `sb` feature. Scenario games are declined by name.
+    /// Experimental: also play games on the sea board (ships, the pirate, gold hexes) and the
+    /// island scenarios SC_4ISL, SC_NSHO and SC_TTD, by announcing the `sb` and `sc`
+    /// features. Games of other scenarios are declined by name.
     #[arg(long, conflicts_with = "classic_only")]
     pub sea: bool,
 }

@@ -73,9 +73,18 @@ pub fn board_kind(text: &str) -> BoardKind {
     }
 }
 
-/// The scenarios whose rules the engine plays (none yet: each brings pieces or rules of its
-/// own, see `docs/engine.md`); a game of another is declined by name.
-pub const PLAYED_SCENARIOS: &[&str] = &[];
+/// The scenarios whose rules the engine plays: the island scenarios that are a board layout
+/// and the land-area points of `_SC_SEAC` only (`SOCScenario`: "No main option or special
+/// rules, only a board layout and SVP"). A game of another is declined by name: SC_FOG (fog
+/// hexes revealed by building), SC_CLVI, SC_PIRI, SC_FTRI and SC_WOND bring pieces or rules
+/// of their own (see `docs/engine.md`).
+pub const PLAYED_SCENARIOS: &[&str] = &["SC_4ISL", "SC_NSHO", "SC_TTD"];
+
+/// The oldest scenario version every played scenario has (`SOCScenario.minVersion` of each
+/// is 2000), announced as the `sc` feature (`SOCFeatureSet.CLIENT_SCENARIO_VERSION`) with
+/// `sb`: the server then invites us to scenario games, and those of scenarios we do not play
+/// are declined by name.
+pub const SCENARIO_VERSION: i32 = 2000;
 
 /// The rules of a game with these options on a board of shape `S` (see
 /// [`rules_from_options`]; on the 6-player board 2 to 6 players, `PLB`, and the Special
@@ -233,13 +242,24 @@ mod tests {
         assert_eq!(rules_on::<Sea>(sea4), Ok(Rules::default()));
         let r = rules_on::<Sea6>(sea6).unwrap();
         assert_eq!((r.seats, r.special_building), (ALL_SIX_SEATS, true));
-        // No scenario is played yet: declined by name, but a mirror has its rules.
-        let e = rules_on::<Sea>(isl).unwrap_err();
-        assert!(e.0.contains("SC=SC_4ISL"), "{e}");
-        let (r, why) = parse_rules::<Sea>(isl);
-        assert!(why.is_some());
+        // An island scenario is played: its rules are the land-area points and its VP.
+        let r = rules_on::<Sea>(isl).unwrap();
         assert!(r.svp_each_new_area && !r.svp_first_new_area);
         assert_eq!(r.vp_to_win, 12);
+        for sc in ["SC_NSHO", "SC_TTD"] {
+            assert!(rules_on::<Sea>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=4")).is_ok());
+            assert!(rules_on::<Sea6>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=6")).is_ok());
+        }
+        // Another scenario is declined by name, but a mirror has its rules.
+        let fog = "SC=SC_FOG,_SC_FOG=t,SBL=t,VP=t12,PL=4";
+        let e = rules_on::<Sea>(fog).unwrap_err();
+        assert!(e.0.contains("SC=SC_FOG"), "{e}");
+        let (r, why) = parse_rules::<Sea>(fog);
+        assert!(why.is_some());
+        assert_eq!(r.vp_to_win, 12);
+        assert!(rules_on::<Sea>("SC=SC_PIRI,SBL=t,PL=4").is_err());
+        // A scenario on the classic board stays unplayable.
+        assert!(rules_from_options("SC=SC_4ISL,_SC_SEAC=t,PL=4").is_err());
         // The sea options on the classic board stay unplayable.
         assert!(rules_from_options(sea4).is_err());
         assert!(rules_on::<Six>(sea6).is_err());

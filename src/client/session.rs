@@ -118,16 +118,9 @@ where
         true
     });
 
-    // Features (`SOCFeatureSet`): `6pl` brings invitations to 5- and 6-player games, `sb`
-    // to games on the sea board (`SOCServerFeatures.FEAT_SEA_BOARD`).
-    let features = match (config.six_player, config.sea) {
-        (true, true) => ";6pl;sb;",
-        (true, false) => ";6pl;",
-        (false, true) => ";sb;",
-        (false, false) => "",
-    };
+    let features = features(config.six_player, config.sea);
     let _ = out_tx.try_send(Message::Version(proto::Version::robot(
-        "CATANBOT", features,
+        "CATANBOT", &features,
     )));
     let _ = out_tx.try_send(Message::ImARobot(proto::ImARobot {
         nickname: nickname.to_owned(),
@@ -467,6 +460,23 @@ impl Session<'_> {
 }
 
 /// Starts a game task on a board of shape `S` with an agent built for it.
+/// The features our VERSION announces (`SOCFeatureSet`): `6pl` brings invitations to 5- and
+/// 6-player games; `sb` to games on the sea board (`SOCServerFeatures.FEAT_SEA_BOARD`), and
+/// with it `sc` to scenario games (the island scenarios we play; others are declined).
+pub fn features(six_player: bool, sea: bool) -> String {
+    let mut f = String::new();
+    if six_player {
+        f.push_str(";6pl");
+    }
+    if sea {
+        f.push_str(&format!(";sb;sc={}", super::options::SCENARIO_VERSION));
+    }
+    if !f.is_empty() {
+        f.push(';');
+    }
+    f
+}
+
 fn spawn_game<S: Shape>(
     tasks: &mut JoinSet<()>,
     game: (GameContext, Option<File>, mpsc::Receiver<Message>),
@@ -551,6 +561,14 @@ fn start<S: Shape>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn features_name_the_boards_and_with_the_sea_the_scenarios() {
+        assert_eq!(features(false, false), "");
+        assert_eq!(features(true, false), ";6pl;");
+        assert_eq!(features(false, true), ";sb;sc=2000;");
+        assert_eq!(features(true, true), ";6pl;sb;sc=2000;");
+    }
 
     /// What the session sends is spelled as the Java robot client spells it (the hand-built
     /// messages these constructors replaced sent the same text).
