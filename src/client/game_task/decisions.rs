@@ -439,6 +439,17 @@ mod tests {
         GameTask::new(ctx, crate::agent::build::<S>(&config.agent), None)
     }
 
+    /// Whether our line `text` of the 6-player fixture game `~botsOnly~4` (our bot in seat 0)
+    /// ends our turn: an END_TURN, or an initial road.
+    fn ends_our_turn(t: &GameTask<Six>, text: &str) -> bool {
+        text.starts_with("1032|")
+            || (text.starts_with("1009|~botsOnly~4,0,0,")
+                && matches!(
+                    t.mirror.server_state(),
+                    Some(GameState::Start1B | GameState::Start2B)
+                ))
+    }
+
     /// The real 6-player game of the fixtures (our bot in seat 0): its server lines up to
     /// our bot's first request for the Special Building Phase (line 331 of the recording).
     #[test]
@@ -500,13 +511,7 @@ mod tests {
                     }
                     t.on_message(&m);
                 }
-            } else if line.text.starts_with("1032|")
-                || (line.text.starts_with("1009|~botsOnly~4,0,0,")
-                    && matches!(
-                        t.mirror.server_state(),
-                        Some(GameState::Start1B | GameState::Start2B)
-                    ))
-            {
+            } else if ends_our_turn(&t, &line.text) {
                 // Our END_TURN or initial road, as the decision that sent it marks it.
                 t.ended_turn = true;
             }
@@ -591,13 +596,7 @@ mod tests {
                     t.on_message(&not_your_turn);
                     assert_eq!(t.report.health.forced_end_turns, 1, "counted once");
                 }
-            } else if line.text.starts_with("1032|")
-                || (line.text.starts_with("1009|~botsOnly~4,0,0,")
-                    && matches!(
-                        t.mirror.server_state(),
-                        Some(GameState::Start1B | GameState::Start2B)
-                    ))
-            {
+            } else if ends_our_turn(&t, &line.text) {
                 t.ended_turn = true;
                 sent_end_turn |= line.text.starts_with("1032|");
             }
