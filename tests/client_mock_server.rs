@@ -730,11 +730,11 @@ async fn with_sea_the_bot_announces_sb_and_joins_sea_and_island_games_but_no_oth
             .await;
     }
     server
-        .send("1023|scfog,0,SC=SC_FOG,VP=t12,SBL=t,PL=4,_SC_FOG=t")
+        .send("1023|scclvi,0,SC=SC_CLVI,VP=t14,SBL=t,PL=4,_SC_CLVI=t")
         .await;
     let r = reports.recv().await.unwrap();
     assert!(r.end.starts_with("declined: "), "{r:?}");
-    assert!(r.end.contains("SC=SC_FOG"), "{r:?}");
+    assert!(r.end.contains("SC=SC_CLVI"), "{r:?}");
     // The games in progress go on: no logout yet.
     assert!(!session.is_finished());
 }

@@ -76,8 +76,9 @@ pub fn board_kind(text: &str) -> BoardKind {
 /// The scenarios whose rules the engine plays: the island scenarios that are a board layout
 /// and the land-area points of `_SC_SEAC` only (`SOCScenario`: "No main option or special
 /// rules, only a board layout and SVP"). A game of another is declined by name: SC_FOG (fog
-/// hexes revealed by building), SC_CLVI, SC_PIRI, SC_FTRI and SC_WOND bring pieces or rules
-/// of their own (see `docs/engine.md`).
+/// hexes revealed by building: the engine and mirror follow the server's reveals, not yet
+/// seen in a real game), SC_CLVI, SC_PIRI, SC_FTRI and SC_WOND bring pieces or rules of
+/// their own (see `docs/engine.md`).
 pub const PLAYED_SCENARIOS: &[&str] = &["SC_4ISL", "SC_NSHO", "SC_TTD"];
 
 /// The oldest scenario version every played scenario has (`SOCScenario.minVersion` of each
@@ -169,6 +170,10 @@ pub fn parse_rules<S: Shape>(text: &str) -> (Rules, Option<Unplayable>) {
             // (`SOCPlayer.putPiece_settlement_checkScenarioSVPs`).
             "_SC_SEAC" if sea => rules.svp_each_new_area = true,
             "_SC_SANY" if sea => rules.svp_first_new_area = true,
+            // Fog hexes: in the layout, revealed by the server (REVEALFOGHEX, which the
+            // mirror follows); the scenario stays declined until a real game's reveals are
+            // shown mirrored (SC_FOG is not in PLAYED_SCENARIOS).
+            "_SC_FOG" if sea => {}
             k if k.starts_with("_SC_") => bad!(kv, "scenario rules are not played yet"),
             // Undo of builds: people may undo their last build; the mirror follows the undo
             // (UNDOPUTPIECE) and our bot never asks for one.
@@ -250,13 +255,21 @@ mod tests {
             assert!(rules_on::<Sea>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=4")).is_ok());
             assert!(rules_on::<Sea6>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=6")).is_ok());
         }
-        // Another scenario is declined by name, but a mirror has its rules.
+        // Fog Islands: declined by name for now, but a mirror has its rules.
         let fog = "SC=SC_FOG,_SC_FOG=t,SBL=t,VP=t12,PL=4";
-        let e = rules_on::<Sea>(fog).unwrap_err();
-        assert!(e.0.contains("SC=SC_FOG"), "{e}");
+        assert!(rules_on::<Sea>(fog).unwrap_err().0.contains("SC=SC_FOG"));
         let (r, why) = parse_rules::<Sea>(fog);
+        assert_eq!(
+            (r.vp_to_win, why.map(|w| w.0.contains("SC=SC_FOG"))),
+            (12, Some(true))
+        );
+        // Another scenario is declined by name, but a mirror has its rules.
+        let clvi = "SC=SC_CLVI,_SC_CLVI=t,SBL=t,VP=t14,PL=4";
+        let e = rules_on::<Sea>(clvi).unwrap_err();
+        assert!(e.0.contains("SC=SC_CLVI"), "{e}");
+        let (r, why) = parse_rules::<Sea>(clvi);
         assert!(why.is_some());
-        assert_eq!(r.vp_to_win, 12);
+        assert_eq!(r.vp_to_win, 14);
         assert!(rules_on::<Sea>("SC=SC_PIRI,SBL=t,PL=4").is_err());
         // A scenario on the classic board stays unplayable.
         assert!(rules_from_options("SC=SC_4ISL,_SC_SEAC=t,PL=4").is_err());
@@ -272,6 +285,7 @@ mod tests {
             ("PLB=t", "PLB=t"),
             ("SBL=t", "SBL=t"),
             ("SC=SC_FOG", "SC=SC_FOG"),
+            ("SC=SC_CLVI,SBL=t", "SC=SC_CLVI"),
             ("VP=t25", "VP=t25"),
             ("ZZ=t", "ZZ=t"),
         ] {

@@ -130,6 +130,20 @@ impl<S: Shape> Board<S> {
         }
     }
 
+    /// Sets hex `x`'s resource and dice number (0 for none), keeping the by-number cache:
+    /// a fog hex revealed ([`Board::reveal_fog`]).
+    pub(super) fn set_hex(&mut self, x: HexId, resource: Option<Resource>, number: u8) {
+        let old = self.hex_number[x.index()];
+        if (2..=12).contains(&old) {
+            self.by_number[old as usize].remove(x);
+        }
+        self.hex_resource[x.index()] = resource;
+        self.hex_number[x.index()] = number;
+        if (2..=12).contains(&number) {
+            self.by_number[number as usize].insert(x);
+        }
+    }
+
     /// A blank board: no hex produces, every port is 3:1, the robber on the first hex. Not a
     /// game's board (it breaks the desert invariant): what a client's mirror holds until
     /// the server sends the real layout ([`State::lay_board`](super::State::lay_board)).

@@ -33,7 +33,10 @@
 //!   initial settlement (`SOCGame.rollDice` → `getResourcesGainedFromRoll`, `GOLD_LOCAL`;
 //!   `putPieceCommon` in START2A), picked in `Phase::PickGold`.
 //!
-//! Not modelled yet: fog hexes are land that produces nothing and is never revealed,
+//! - a fog hex (SC_FOG) is land that produces nothing until the server reveals it
+//!   ([`Board::reveal_fog`]); the engine never reveals one itself.
+//!
+//! Not modelled yet:
 //! scenario pieces (villages, special edges, the pirate fleet of SC_PIRI) and the robber's
 //! excluded land areas.
 
@@ -332,6 +335,68 @@ impl<S: Shape> Board<S> {
         );
         *Part::<SeaLand<S>>::get_mut(&mut b.land).expect("a sea shape") = land;
         Ok(b)
+    }
+
+    /// Reveals fog hex `x` as the server does (SC_FOG, REVEALFOGHEX;
+    /// `SOCBoardLarge.revealFogHiddenHex`): `kind` is its hex type (0 water, 1..5 clay..wood,
+    /// 6 desert, 7 gold), `number` its dice number (0 for none). A hex revealed as water
+    /// becomes water: its sides become legal ship edges (`legalShipEdges.addAll`), and the
+    /// sides and corners the fog had made land and that have no land left beside them stop
+    /// being legal road edges and settlement nodes (the server added them in
+    /// `makeNewBoard_hideHexesInFog` so that clients could not tell water from land).
+    ///
+    /// # Errors
+    /// `BadLandHex` when `x` is not a fog hex or `kind` no hex type; `BadNumber` for a dice
+    /// number that is not one; the board is unchanged.
+    pub fn reveal_fog(&mut self, x: HexId, kind: i32, number: i32) -> Result<(), LayoutError> {
+        let topo = S::topology();
+        let hex = topo.hex_to_server(x);
+        let is_fog = self.land.get().is_some_and(|l| l.fog.contains(x));
+        if !is_fog || !(0..=7).contains(&kind) {
+            return Err(LayoutError::BadLandHex {
+                index: 0,
+                value: if is_fog { kind } else { hex },
+            });
+        }
+        let number = match (kind, number) {
+            (1..=5 | 7, 2..=6 | 8..=12) => number as u8,
+            (_, 0) => 0,
+            _ => {
+                return Err(LayoutError::BadNumber {
+                    index: 0,
+                    value: number,
+                })
+            }
+        };
+        let resource = match kind {
+            1..=5 => Resource::from_server(kind),
+            _ => None,
+        };
+        self.set_hex(x, resource, number);
+        let l = Part::<SeaLand<S>>::get_mut(&mut self.land).expect("a fog hex: a sea board");
+        l.fog.remove(x);
+        match kind {
+            0 => {
+                l.land.remove(x);
+                l.water.insert(x);
+                l.ship_edges |= topo.hex_edge_set[x.index()];
+                for e in topo.hex_edge_set[x.index()] {
+                    if !topo.edge_hex_set[e.index()].intersects(l.land) {
+                        l.road_edges.remove(e);
+                    }
+                }
+                for n in topo.hex_node_set[x.index()] {
+                    if !topo.node_hex_set[n.index()].intersects(l.land) {
+                        l.nodes.remove(n);
+                        l.start_nodes.remove(n);
+                        l.area[n.index()] = 0;
+                    }
+                }
+            }
+            7 => l.gold.insert(x),
+            _ => {}
+        }
+        Ok(())
     }
 
     /// This board with its resource hexes' resources, their numbers and the port types
@@ -779,6 +844,15 @@ impl<S: Shape> State<S> {
         self.set_pirate(start);
     }
 
+    /// A fog hex the server revealed (REVEALFOGHEX; see [`Board::reveal_fog`]). The
+    /// resource the reveal gives the builder comes in the server's own messages.
+    ///
+    /// # Errors
+    /// As [`Board::reveal_fog`]; the state is unchanged.
+    pub fn reveal_fog(&mut self, x: HexId, kind: i32, number: i32) -> Result<(), LayoutError> {
+        self.board.reveal_fog(x, kind, number)
+    }
+
     /// The pirate's hex as the server states it (`SOCMoveRobber` with a negative hex, or
     /// layout part `PH`); `None` takes it off the board. Ignored off the sea boards.
     pub fn set_pirate(&mut self, h: Option<HexId>) {
@@ -862,5 +936,87 @@ impl<S: Shape> State<S> {
             f.svp[s] += 2;
         }
         f.svp_areas[s] |= bit;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Sea;
+    use rand::SeedableRng;
+
+    /// The fallback sea board with `x` hidden in fog as the server hides a hex
+    /// (`makeNewBoard_hideHexesInFog`): land producing nothing, its corners legal nodes and
+    /// its sides legal road edges; a side is a legal ship edge only beside known water.
+    fn fogged(board: &mut Board<Sea>, x: HexId) {
+        let topo = Sea::topology();
+        board.set_hex(x, None, 0);
+        let l = Part::<SeaLand<Sea>>::get_mut(&mut board.land).unwrap();
+        let was_water = l.water.contains(x);
+        l.water.remove(x);
+        l.land.insert(x);
+        l.fog.insert(x);
+        l.nodes |= topo.hex_node_set[x.index()];
+        for e in topo.hex_edge_set[x.index()] {
+            l.road_edges.insert(e);
+            if was_water && !topo.edge_hex_set[e.index()].intersects(l.water) {
+                l.ship_edges.remove(e);
+            }
+        }
+    }
+
+    #[test]
+    fn a_fog_hex_revealed_as_land_produces_and_as_water_takes_ships() {
+        let topo = Sea::topology();
+        let mut board = Board::<Sea>::random_sea(&mut rand::rngs::StdRng::seed_from_u64(3));
+        let l = *board.land.get().unwrap();
+        // A land hex, and a water hex with only water around it.
+        let hill = (l.land - l.gold)
+            .iter()
+            .find(|x| board.hex_number[x.index()] == 8);
+        let hill = hill.expect("an 8 on the board");
+        let sea = l
+            .water
+            .iter()
+            .find(|x| {
+                topo.hex_node_set[x.index()]
+                    .iter()
+                    .all(|n| !topo.node_hex_set[n.index()].intersects(l.land))
+            })
+            .expect("open water");
+        fogged(&mut board, hill);
+        fogged(&mut board, sea);
+        assert!(!board.hexes_with_number(8).contains(hill));
+        let before = *board.land.get().unwrap();
+
+        // Not fog: refused, nothing changed.
+        let other = (l.land - l.fog).iter().find(|&x| x != hill).unwrap();
+        assert!(board.reveal_fog(other, 3, 6).is_err());
+        assert!(board.reveal_fog(hill, 9, 6).is_err(), "no hex type 9");
+        assert!(board.reveal_fog(hill, 3, 7).is_err(), "no 7 on a hex");
+        assert_eq!(*board.land.get().unwrap(), before);
+
+        // Land: an ore 8 from now on, no longer fog.
+        board.reveal_fog(hill, 2, 8).unwrap();
+        assert_eq!(board.hex_resource[hill.index()], Some(Resource::Ore));
+        assert!(board.hexes_with_number(8).contains(hill));
+        let after = *board.land.get().unwrap();
+        assert!(!after.fog.contains(hill) && after.land.contains(hill));
+        assert_eq!(
+            (after.nodes, after.road_edges),
+            (before.nodes, before.road_edges)
+        );
+
+        // Water: its sides take ships, its corners and sides with no land beside them are no
+        // longer legal for settlements and roads.
+        board.reveal_fog(sea, 0, 0).unwrap();
+        let after = *board.land.get().unwrap();
+        assert!(after.water.contains(sea) && !after.land.contains(sea) && !after.fog.contains(sea));
+        let sides = topo.hex_edge_set[sea.index()];
+        assert_eq!(after.ship_edges & sides, sides);
+        assert!(!after.road_edges.intersects(topo.hex_edge_set[sea.index()]));
+        assert!(!after.nodes.intersects(topo.hex_node_set[sea.index()]));
+        assert_eq!(after.nodes, l.nodes, "back to the board without that fog");
+        assert!(board.reveal_fog(sea, 0, 0).is_err(), "revealed once");
     }
 }

@@ -469,7 +469,7 @@ impl<S: Shape> Mirror<S> {
             M::SetSpecialItem(_) => {
                 self.unmodelled(msg, "a scenario special item (SETSPECIALITEM)")
             }
-            M::RevealFogHex(_) => self.unmodelled(msg, "a fog hex revealed (REVEALFOGHEX)"),
+            M::RevealFogHex(m) => self.on_reveal_fog(msg, m),
             M::SetShipRouteClosed(_) => {
                 self.unmodelled(msg, "a closed ship route (SETSHIPROUTECLOSED)")
             }

@@ -96,6 +96,21 @@ impl<S: Shape> Mirror<S> {
         self.lay_board(msg, Board::<S>::from_layout3(&l));
     }
 
+    /// REVEALFOGHEX (SC_FOG): a road, ship or settlement next to a fog hex revealed it
+    /// (`SOCGame.putPieceCommon_checkFogHexes`); the builder's resource follows as a
+    /// PLAYERELEMENT GAIN, a gold hex's pick as NUM_PICK_GOLD_HEX_RESOURCES.
+    pub(super) fn on_reveal_fog(&mut self, msg: &Message, m: &proto::RevealFogHex) {
+        if !self.has_board {
+            return self.bad(msg, "a fog hex revealed before the board");
+        }
+        let Some(x) = S::topology().hex_from_server(m.hex) else {
+            return self.bad(msg, "not a hex of the sea grid");
+        };
+        if let Err(e) = self.model.reveal_fog(x, m.hex_type, m.dice_number) {
+            self.contradiction(msg, &format!("{e:?}"));
+        }
+    }
+
     /// PUTPIECE of a ship (type 3): in the initial placement, for the road building card, or
     /// bought.
     pub(super) fn on_put_ship(&mut self, msg: &Message, m: &proto::PutPiece) {
