@@ -84,8 +84,9 @@ pub struct Health {
     pub data_checks: u32,
     /// Decisions made without the agent (no valid view, agent late or illegal answer).
     pub fallbacks: u32,
-    /// Requests the server answered after the reply timeout, waited for (no refusal): a
-    /// loaded server. Written only when not 0, so lines of games without any stay as before
+    /// Requests the server had not answered within the reply timeout, with no refusal
+    /// signal, and that were waited for further (a loaded server; one still unanswered at
+    /// the cap is also counted in `rejected_requests`). Written only when not 0, so lines of games without any stay as before
     /// (and lines before this field count 0).
     #[serde(skip_serializing_if = "is_zero")]
     pub late_replies: u32,
