@@ -303,13 +303,16 @@ impl<S: Shape> GameTask<S> {
                 return;
             }
         };
+        let end_turn = matches!(msg, Message::EndTurn(_));
         match msg {
             Message::EndTurn(_) => self.ended_turn = true,
             Message::Discard(_) => self.mirror.discard_request = None,
             _ => {}
         }
         self.send(msg);
-        self.waiting = Some(self.wait_for(None));
+        let mut w = self.wait_for(None);
+        w.end_turn = end_turn;
+        self.waiting = Some(w);
     }
 
     /// Sends `action` now, or holds it until the pace says (`--pace`).
@@ -395,6 +398,7 @@ impl<S: Shape> GameTask<S> {
             deadline: now + self.reply_timeout(),
             sent: now,
             late: false,
+            end_turn: matches!(action, Some(Action::EndTurn)),
             settling: false,
             sent_state: self.mirror.server_state(),
             text_seen: false,
@@ -545,6 +549,17 @@ mod tests {
         assert_eq!(t.report.health.rejected_requests, 1);
         assert_eq!(t.banned, vec![Action::EndTurn]);
         assert_eq!(t.report.health.late_replies, 1);
+
+        // A refused END_TURN leaves the turn ours: a TURN that follows is a forced end.
+        let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
+        t.ended_turn = true;
+        t.waiting = Some(t.wait_for(Some(Action::EndTurn)));
+        t.refused("You can't end your turn yet.");
+        assert!(!t.ended_turn);
+        t.ended_turn = true;
+        t.waiting = Some(t.wait_for(Some(Action::BuyDevCard)));
+        t.refused("another request");
+        assert!(t.ended_turn, "only an END_TURN's refusal");
 
         // A server text meanwhile and no progress: refused at the first timeout, as before.
         let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);

@@ -208,6 +208,10 @@ impl<S: Shape> GameTask<S> {
             Some(w) if !w.settling => {
                 self.report.health.rejected_requests += 1;
                 warn!(action = ?w.action, what, "request refused");
+                if w.end_turn {
+                    // Our turn goes on: if the server ends it now, that is a forced end.
+                    self.ended_turn = false;
+                }
                 if let Some(a) = w.action {
                     self.banned.push(a);
                 }
@@ -216,6 +220,7 @@ impl<S: Shape> GameTask<S> {
                     deadline: Instant::now() + Duration::from_millis(SETTLE_MS),
                     sent: w.sent,
                     late: w.late,
+                    end_turn: false,
                     settling: true,
                     sent_state: w.sent_state,
                     text_seen: false,

@@ -96,6 +96,8 @@ struct Waiting {
     sent: Instant,
     /// The reply timeout has passed once and we wait on (up to [`LATE_REPLY_CAP_MS`]).
     late: bool,
+    /// The request is our END_TURN (the agent's or a fallback's): refused, the turn goes on.
+    end_turn: bool,
     /// A refusal was seen; swallow its follow-up signals until the deadline.
     settling: bool,
     /// The server's game state when the request went out.
