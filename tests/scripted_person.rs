@@ -348,7 +348,7 @@ impl Bot {
             .arg(&self.results)
             .arg("--record")
             .arg(&self.rec)
-            .args(matches!(self.board, BoardKind::Sea | BoardKind::Sea6).then_some("--sea"))
+            .args(self.board.is_sea().then_some("--sea"))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&self.log).unwrap())
             .spawn()

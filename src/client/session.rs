@@ -459,7 +459,6 @@ impl Session<'_> {
     }
 }
 
-/// Starts a game task on a board of shape `S` with an agent built for it.
 /// The features our VERSION announces (`SOCFeatureSet`): `6pl` brings invitations to 5- and
 /// 6-player games; `sb` to games on the sea board (`SOCServerFeatures.FEAT_SEA_BOARD`), and
 /// with it `sc` to scenario games (the island scenarios we play; others are declined).
@@ -477,6 +476,7 @@ pub fn features(six_player: bool, sea: bool) -> String {
     f
 }
 
+/// Starts a game task on a board of shape `S` with an agent built for it.
 fn spawn_game<S: Shape>(
     tasks: &mut JoinSet<()>,
     game: (GameContext, Option<File>, mpsc::Receiver<Message>),

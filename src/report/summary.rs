@@ -44,7 +44,8 @@ pub struct Summary {
     pub rejected_requests: u64,
     /// Mirror disagreements with the server's figures.
     pub mirror_mismatches: u64,
-    /// Server replies that came after the reply timeout and were waited for.
+    /// Requests not answered within the reply timeout and waited for further
+    /// ([`Health::late_replies`](super::record::Health::late_replies)).
     pub late_replies: u64,
     /// Trading, all games, in [`TradeCounts::to_array`](super::record::TradeCounts::to_array)
     /// order (lines without a `trades` object count 0).

@@ -550,17 +550,6 @@ mod tests {
         assert_eq!(t.banned, vec![Action::EndTurn]);
         assert_eq!(t.report.health.late_replies, 1);
 
-        // A refused END_TURN leaves the turn ours: a TURN that follows is a forced end.
-        let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
-        t.ended_turn = true;
-        t.waiting = Some(t.wait_for(Some(Action::EndTurn)));
-        t.refused("You can't end your turn yet.");
-        assert!(!t.ended_turn);
-        t.ended_turn = true;
-        t.waiting = Some(t.wait_for(Some(Action::BuyDevCard)));
-        t.refused("another request");
-        assert!(t.ended_turn, "only an END_TURN's refusal");
-
         // A server text meanwhile and no progress: refused at the first timeout, as before.
         let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
         t.waiting = Some(t.wait_for(Some(Action::EndTurn)));
@@ -572,6 +561,22 @@ mod tests {
         assert!(t.waiting.is_none());
         assert_eq!(t.report.health.rejected_requests, 1);
         assert_eq!(t.report.health.late_replies, 0);
+    }
+
+    /// A refused END_TURN leaves the turn ours, so a TURN that follows is a forced end (an
+    /// SC_TTD game's fallbacks sent END_TURN 864 times, each refused, and the server forced
+    /// 8 of our turns that were counted 0: each END_TURN had marked the turn as ended).
+    #[test]
+    fn a_refused_end_turn_leaves_the_turn_ours() {
+        let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
+        t.ended_turn = true;
+        t.waiting = Some(t.wait_for(Some(Action::EndTurn)));
+        t.refused("You can't end your turn yet.");
+        assert!(!t.ended_turn);
+        t.ended_turn = true;
+        t.waiting = Some(t.wait_for(Some(Action::BuyDevCard)));
+        t.refused("another request");
+        assert!(t.ended_turn, "only an END_TURN's refusal");
     }
 
     /// The server's idle timer ended our turn while our END_TURN waited in its queue (a

@@ -218,12 +218,10 @@ impl<S: Shape> GameTask<S> {
                 self.waiting = Some(Waiting {
                     action: None,
                     deadline: Instant::now() + Duration::from_millis(SETTLE_MS),
-                    sent: w.sent,
-                    late: w.late,
                     end_turn: false,
                     settling: true,
-                    sent_state: w.sent_state,
                     text_seen: false,
+                    ..w
                 });
             }
             Some(_) => {}
