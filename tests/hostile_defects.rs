@@ -141,12 +141,15 @@ fn replay_refuses_a_game_that_did_not_end_unless_partial() {
     let _ = std::fs::remove_file(&path);
 }
 
-/// The committed transcripts replay with exit 0: the finished ones as they are, the one cut
-/// on purpose (`probe-idle-forced-turns.log`, a probe that stopped before the end) with
-/// `--partial` only.
+/// The committed transcripts replay with exit 0: the finished ones as they are, those cut
+/// on purpose (`probe-idle-forced-turns.log`, a probe that stopped before the end; the
+/// SC_TTD game cut after its stuck Road Building card) with `--partial` only.
 #[test]
 fn the_committed_transcripts_replay_clean() {
-    const PARTIAL: &[&str] = &["probe-idle-forced-turns.log"];
+    const PARTIAL: &[&str] = &[
+        "probe-idle-forced-turns.log",
+        "catanbot-2.6.10-scttd-road-building-without-a-spot.log",
+    ];
     let files = common::fixture_transcripts();
     assert!(files.len() >= 20, "fixtures missing");
     let (finished, partial): (Vec<_>, Vec<_>) = files

@@ -216,9 +216,7 @@ impl HeuristicPolicy {
                     out.push(action);
                 }
             }
-            if d.get(DevCard::RoadBuilding) > 0
-                && (state.pieces_left(s).0 > 0 || (S::SEA && state.ships_left(s) > 0))
-            {
+            if d.get(DevCard::RoadBuilding) > 0 && state.free_road_possible(s) {
                 out.push(Action::PlayRoadBuilding);
             }
         }

@@ -252,6 +252,7 @@ pub fn replay(text: &str) -> Replay {
                     m.me.is_some()
                         && m.current() == m.me
                         && m.server_state().is_some_and(GameState::is_decision)
+                        && !m.free_road_stuck()
                 });
                 // Wherever the recording robot had to decide, the engine must accept the
                 // mirror's description (the client builds its View the same way).

@@ -33,6 +33,11 @@ pub const DEV_COUNT_AFTER_DRAW: i32 = 2500;
 /// taken and each victim's SET is followed by its new `SOCResourceCount`.
 pub const MONOPOLY_GAIN: i32 = 2500;
 
+/// A Road Building card is cancelled in PLACING_FREE_ROAD1 (and the card returned) from this
+/// version on (`SOCGame.VERSION_FOR_CANCEL_FREE_ROAD1`); before it, only the second free road
+/// is skipped by a cancel.
+pub const CANCEL_FREE_ROAD1: i32 = 2500;
+
 /// `x.yy.zz` text of a version number, as `soc.util.Version.version(int)` prints it.
 pub fn text(version: i32) -> String {
     format!(

@@ -528,7 +528,7 @@ impl<S: Shape> State<S> {
     /// In a free-road phase with no legal edge, end the card's effect. (JSettlers would wait
     /// for the player to cancel or end the turn; the engine does it for them.)
     fn skip_free_road_if_stuck(&mut self) {
-        if self.road_spots(self.current).is_empty() && self.ship_spots(self.current).is_empty() {
+        if !self.free_road_possible(self.current) {
             self.phase = self.resume_phase();
         }
     }

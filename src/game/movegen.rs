@@ -212,8 +212,9 @@ impl<S: Shape> State<S> {
     }
 
     /// Dev card plays legal now (`SOCGame.canPlayKnight` etc.): state 15 or 20, no card
-    /// played this turn, the card held from before this turn; road building needs a road in
-    /// stock.
+    /// played this turn, the card held from before this turn; road building needs a spot to
+    /// place on (`free_road_possible`: stricter than the server, which wants only a piece in
+    /// stock).
     fn push_dev_plays(&self, out: &mut ActionList) {
         if self.played_dev {
             return;
@@ -222,9 +223,7 @@ impl<S: Shape> State<S> {
         if d.get(DevCard::Knight) > 0 {
             out.push(Action::PlayKnight);
         }
-        if d.get(DevCard::RoadBuilding) > 0
-            && (self.roads[self.current].len() < MAX_ROADS || self.ships_left(self.current) > 0)
-        {
+        if d.get(DevCard::RoadBuilding) > 0 && self.free_road_possible(self.current) {
             out.push(Action::PlayRoadBuilding);
         }
         if d.get(DevCard::YearOfPlenty) > 0 && self.year_of_plenty_possible() {
@@ -307,6 +306,16 @@ impl<S: Shape> State<S> {
             Some(l) => (self.road_reach[seat] - self.all_roads) & l.road_edges,
             None => self.road_reach[seat] - self.all_roads,
         }
+    }
+
+    /// Whether `seat` has a road or ship spot to place a free road on: the Road Building
+    /// card is offered only then. The server lets the card be played with none
+    /// (`SOCGame.canPlayRoadBuilding` asks only for a piece in stock) and then waits in
+    /// PLACING_FREE_ROAD1 for a placement that cannot come: the turn is stuck until the card
+    /// is cancelled (an SC_TTD game with all 15 roads built and no coast in reach).
+    #[inline]
+    pub fn free_road_possible(&self, seat: Seat) -> bool {
+        !self.road_spots(seat).is_empty() || !self.ship_spots(seat).is_empty()
     }
 
     /// Edges the generator offers for an initial road: free edges at the settlement just

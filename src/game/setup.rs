@@ -373,9 +373,7 @@ impl<S: Shape> State<S> {
         }
         let phase_fits = match st.phase {
             Phase::ChooseVictim => st.robber_victims().iter().filter(|&&v| v).count() >= 2,
-            Phase::FreeRoad1 | Phase::FreeRoad2 => {
-                !st.road_spots(st.current).is_empty() || !st.ship_spots(st.current).is_empty()
-            }
+            Phase::FreeRoad1 | Phase::FreeRoad2 => st.free_road_possible(st.current),
             Phase::InitialRoad1 | Phase::InitialRoad2 => st.last_settlement[st.current]
                 .is_some_and(|n| st.settlements[st.current].contains(n)),
             Phase::SpecialBuilding => {

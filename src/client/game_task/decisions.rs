@@ -29,6 +29,33 @@ impl<S: Shape> GameTask<S> {
         }));
     }
 
+    /// Leaves PLACING_FREE_ROAD1/2 without a placement: a road's CANCELBUILDREQUEST
+    /// (`SOCGame.cancelBuildRoad`: the turn goes on where it was; in PLACING_FREE_ROAD1 the
+    /// card comes back, from 2.5.00 on), or where the server cannot cancel the first free road
+    /// (before 2.5.00) END_TURN, which it takes after the roll (`SOCGame.canEndTurn`).
+    fn skip_free_road(&mut self, code: Option<GameState>) {
+        let g = self.ctx.game.clone();
+        let cancel = code == Some(GameState::PlacingFreeRoad2)
+            || self.mirror.server_version >= crate::client::versions::CANCEL_FREE_ROAD1;
+        if cancel {
+            self.send(Message::CancelBuildRequest(proto::CancelBuildRequest {
+                game: g,
+                piece_type: jsettlers_protocol::codes::PieceType::Road.wire(),
+            }));
+            self.waiting = Some(self.wait_for(None));
+        } else if self.mirror.model().dice() != 0 {
+            self.ended_turn = true;
+            self.send(Message::EndTurn(proto::EndTurn { game: g }));
+            let mut w = self.wait_for(None);
+            w.end_turn = true;
+            self.waiting = Some(w);
+        } else {
+            warn!(
+                "no free road to place and none to cancel before 2.5.00; the server will force it"
+            );
+        }
+    }
+
     /// The view to decide from and when the decision started, if a decision is due; answers
     /// what needs no agent on the way (a refund, a fallback when no view can be built).
     pub(super) fn decision_due(&mut self) -> Option<(View<S>, Instant)> {
@@ -67,6 +94,10 @@ impl<S: Shape> GameTask<S> {
                 piece_type: piece.wire(),
             }));
             self.waiting = Some(self.wait_for(None));
+            return None;
+        }
+        if !discard && self.mirror.free_road_stuck() {
+            self.skip_free_road(code);
             return None;
         }
         if !discard && !code.is_some_and(GameState::is_decision) {
@@ -249,8 +280,10 @@ impl<S: Shape> GameTask<S> {
         let msg = match self.mirror.server_state() {
             Some(S::RollOrCard) => Message::RollDice(proto::RollDice { game: g }),
             // Ending is always legal in the Special Building Phase (building is optional).
-            Some(S::Play1 | S::PlacingFreeRoad1 | S::PlacingFreeRoad2 | S::SpecialBuilding) => {
-                Message::EndTurn(proto::EndTurn { game: g })
+            Some(S::Play1 | S::SpecialBuilding) => Message::EndTurn(proto::EndTurn { game: g }),
+            // Ending is refused before the roll.
+            code @ Some(S::PlacingFreeRoad1 | S::PlacingFreeRoad2) => {
+                return self.skip_free_road(code)
             }
             Some(S::WaitingForDiscards) => {
                 let n = u32::from(self.mirror.discard_request.unwrap_or(0));
@@ -422,7 +455,7 @@ fn first_cards(hand: ResourceSet, n: u32) -> ResourceSet {
 mod tests {
     use super::*;
     use crate::client::ClientConfig;
-    use crate::game::{Seat, Six};
+    use crate::game::{DevCard, Seat, Six};
     use jsettlers_protocol::transcript::{parse_lines, Direction};
 
     /// A game task of our bot (`catanbot`, a random agent) in `seat` of `game` on an `S`
@@ -677,6 +710,84 @@ mod tests {
         );
         // Answered: a decision on that view is stale (its key has moved).
         assert_ne!(t.key(), key);
+    }
+
+    /// A real SC_TTD game (2.6.10, the scripted person's, build 68569de, our bot in seat 2):
+    /// all 15 roads built, no coast in reach, and a Road Building card in hand. That build
+    /// played the card before its roll (line 1748); the server took it (it asks only for a
+    /// piece in stock) and waited in PLACING_FREE_ROAD1 for a placement that could not come,
+    /// and our END_TURNs were refused until it forced the turn. Now the card is not offered
+    /// without a spot, and in that state the bot cancels: the server gives the card back
+    /// (what `SOCGameMessageHandler.handleCANCELBUILDREQUEST` sends is fed in by hand) and
+    /// the turn goes on from the roll.
+    #[test]
+    fn a_road_building_card_without_a_spot_is_not_played_and_is_cancelled_when_stuck() {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-scttd-road-building-without-a-spot.log"
+        );
+        let g = "person1273";
+        let no_card_play = |t: &mut GameTask<crate::game::Sea>| {
+            let view = t.view().unwrap();
+            assert_eq!(view.state.phase(), Phase::RollOrCard);
+            assert!(view.state.dev_cards(view.me).get(DevCard::RoadBuilding) > 0);
+            assert!(!view.state.free_road_possible(view.me));
+            let mut list = ActionList::new();
+            view.state.legal_actions(&mut list);
+            assert!(list.contains(Action::Roll));
+            assert!(!list.contains(Action::PlayRoadBuilding), "{list:?}");
+        };
+        let mut t = sea_task_through(text, g, 2, 1747);
+        no_card_play(&mut t);
+        // Stuck in PLACING_FREE_ROAD1 (the server's state after that build's card play).
+        let mut t = sea_task_through(text, g, 2, 1751);
+        assert_eq!(t.mirror().server_state(), Some(GameState::PlacingFreeRoad1));
+        assert!(t.mirror().free_road_stuck());
+        assert!(t.decision_due().is_none());
+        let out = t.take_outbox();
+        assert_eq!(
+            out.iter().map(Message::encode).collect::<Vec<_>>(),
+            [format!("1044|{g},0")]
+        );
+        assert!(t.waiting.is_some());
+        for line in [
+            format!("1091|{g}\u{1}ourbot cancelled the Road Building card."),
+            format!("1046|{g},2,3,1"),
+            format!("1024|{g},2,100,19,0"),
+            format!("1025|{g},15"),
+        ] {
+            t.on_message(&Message::parse(&line).unwrap());
+        }
+        assert!(t.waiting.is_none());
+        assert!(!t.mirror().model().has_played_dev_card());
+        no_card_play(&mut t);
+        let (view, _) = t.decision_due().expect("our roll is due");
+        assert_eq!(view.state.phase(), Phase::RollOrCard);
+        assert_eq!(t.report.health.fallbacks, 0);
+        assert_eq!(t.report.health.rejected_requests, 0);
+    }
+
+    /// Before 2.5.00 the server cancels only the second free road: stuck in the first before
+    /// the roll (where it refuses END_TURN too, `SOCGame.canEndTurn`) the bot sends nothing;
+    /// in the second it cancels.
+    #[test]
+    fn before_2_5_a_stuck_first_free_road_waits_and_the_second_is_cancelled() {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-scttd-road-building-without-a-spot.log"
+        );
+        let mut t = sea_task_through(text, "person1273", 2, 1751);
+        t.mirror.server_version = 2400;
+        assert!(t.decision_due().is_none());
+        assert!(t.take_outbox().is_empty());
+        assert!(t.waiting.is_none());
+        t.on_message(&Message::parse("1025|person1273,41").unwrap());
+        assert!(t.decision_due().is_none());
+        assert_eq!(
+            t.take_outbox()
+                .iter()
+                .map(Message::encode)
+                .collect::<Vec<_>>(),
+            ["1044|person1273,0"]
+        );
     }
 
     /// Our bot in seat 2 of a real 4-player sea game (2.6.10, data check on): its server

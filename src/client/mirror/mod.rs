@@ -263,6 +263,19 @@ impl<S: Shape> Mirror<S> {
         self.current_known.then(|| self.model.current_player())
     }
 
+    /// Our turn, placing free roads (a Road Building card) with nowhere to place one: the
+    /// server lets the card be played without a spot (`SOCGame.canPlayRoadBuilding` asks only
+    /// for a piece in stock) and waits for a placement; the engine has no such position, and
+    /// the client answers it without a view (a cancel).
+    pub fn free_road_stuck(&self) -> bool {
+        matches!(
+            self.server_state,
+            Some(GameState::PlacingFreeRoad1 | GameState::PlacingFreeRoad2)
+        ) && self
+            .me
+            .is_some_and(|me| self.current() == Some(me) && !self.model.free_road_possible(me))
+    }
+
     /// Regular turns begun (the engine's [`State::turn`]).
     pub fn turn(&self) -> u32 {
         self.model.turn()
