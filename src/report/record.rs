@@ -86,7 +86,8 @@ pub struct Health {
     pub fallbacks: u32,
     /// Requests the server had not answered within the reply timeout, with no refusal
     /// signal, and that were waited for further (a loaded server; one still unanswered at
-    /// the cap is also counted in `rejected_requests`). Written only when not 0, so lines of
+    /// the cap is also counted in `rejected_requests`, unless the server's answer comes
+    /// later in the turn). Written only when not 0, so lines of
     /// games without any stay as before (and lines before this field count 0).
     #[serde(skip_serializing_if = "is_zero")]
     pub late_replies: u32,

@@ -596,6 +596,40 @@ mod tests {
         assert_eq!(t.report.health.late_replies, 0);
     }
 
+    /// A roll given up on at the reply cap (a 2.6.10 server at load 7 answered one of ours 8 s
+    /// after it, sea6 shard 5) is counted rejected until its dice come: then late only. A
+    /// build given up on whose piece never comes stays rejected when the turn ends.
+    #[test]
+    fn a_request_answered_after_the_cap_is_late_not_rejected() {
+        let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
+        t.waiting = Some(t.wait_for(Some(Action::Roll)));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        assert!(t.waiting.is_none());
+        assert_eq!(t.report.health.rejected_requests, 1);
+        assert_eq!(t.report.health.late_replies, 1);
+        // Another player's piece is no answer to a roll; the dice are.
+        t.on_message(&Message::parse("1009|g,1,0,68").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 1);
+        t.on_message(&Message::parse("1028|g,8").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 0);
+        assert_eq!(t.report.health.late_replies, 1);
+        // Counted back once only.
+        t.on_message(&Message::parse("1028|g,8").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 0);
+        let city = Action::BuildCity(crate::game::NodeId::new(0));
+        t.waiting = Some(t.wait_for(Some(city)));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        assert_eq!(t.report.health.rejected_requests, 1);
+        t.on_message(&Message::parse("1026|g,1,15").unwrap());
+        t.on_message(&Message::parse("1009|g,0,2,68").unwrap());
+        assert_eq!(
+            t.report.health.rejected_requests, 1,
+            "the wait ended with the turn"
+        );
+    }
+
     /// A refused END_TURN leaves the turn ours, so a TURN that follows is a forced end (an
     /// SC_TTD game's fallbacks sent END_TURN 864 times, each refused, and the server forced
     /// 8 of our turns that were counted 0: each END_TURN had marked the turn as ended).

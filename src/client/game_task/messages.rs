@@ -14,6 +14,7 @@ impl<S: Shape> GameTask<S> {
         self.mirror.apply(msg);
         let me = self.me();
         let g = self.ctx.game.clone();
+        self.check_given_up(msg);
         use Message as M;
         match msg {
             M::GameMembers(_) => {
@@ -254,8 +255,52 @@ impl<S: Shape> GameTask<S> {
                 warn!(action = ?w.action, "no reply in time; trying something else");
                 if let Some(a) = w.action {
                     self.banned.push(a);
+                    self.given_up = Some(a);
                 }
             }
+        }
+    }
+
+    /// A request given up on at the reply cap that the server answers after all (a 2.6.10
+    /// server at load 7 answered a roll of ours 8 s after it): late, not refused, so it
+    /// leaves the rejected count. Known answers: the dice for a roll, our piece for a
+    /// build, our card played for a card play, the next player's TURN for END_TURN; the
+    /// wait ends with the turn.
+    fn check_given_up(&mut self, msg: &Message) {
+        let Some(a) = self.given_up else {
+            return;
+        };
+        let me = pn(self.me());
+        use jsettlers_protocol::codes::PieceType as P;
+        let built = match a {
+            Action::BuildRoad(_) => Some(P::Road),
+            Action::BuildSettlement(_) => Some(P::Settlement),
+            Action::BuildCity(_) => Some(P::City),
+            Action::BuildShip(_) => Some(P::Ship),
+            _ => None,
+        };
+        let answered = match (a, msg) {
+            (Action::Roll, Message::DiceResult(_)) => true,
+            (Action::EndTurn, Message::Turn(t)) => t.player != me,
+            (_, Message::PutPiece(p)) => {
+                p.player == me && built.is_some_and(|t| t.wire() == p.piece_type)
+            }
+            (
+                Action::PlayKnight
+                | Action::PlayRoadBuilding
+                | Action::PlayYearOfPlenty
+                | Action::PlayMonopoly,
+                Message::DevCardAction(d),
+            ) => d.player == me && d.action == DevCardActionKind::Play.wire(),
+            _ => false,
+        };
+        if answered {
+            self.given_up = None;
+            self.report.health.rejected_requests =
+                self.report.health.rejected_requests.saturating_sub(1);
+            info!(action = ?a, "the request given up on was answered after all: late, not refused");
+        } else if matches!(msg, Message::Turn(_)) {
+            self.given_up = None;
         }
     }
 }

@@ -150,6 +150,9 @@ pub struct GameTask<S: Shape = Classic> {
     agent: Option<Box<dyn Agent<S>>>,
     waiting: Option<Waiting>,
     banned: Vec<Action>,
+    /// The request last given up on at the reply cap (counted rejected), until the turn
+    /// ends: if the server's answer to it still comes, it was late, not refused.
+    given_up: Option<Action>,
     decisions_this_turn: u32,
     victims: Option<Vec<bool>>,
     ended_turn: bool,
@@ -223,6 +226,7 @@ impl<S: Shape> GameTask<S> {
             agent: Some(agent),
             waiting: None,
             banned: Vec::new(),
+            given_up: None,
             decisions_this_turn: 0,
             victims: None,
             ended_turn: false,
