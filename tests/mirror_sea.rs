@@ -71,7 +71,7 @@ const SCENARIOS: &[(&str, u32, &str)] = &[
     (
         "observer-2.7-scfog-4p-2.log",
         0,
-        "fog reveals (REVEALFOGHEX) skipped as unmodelled",
+        "clean: two fog reveals (REVEALFOGHEX, lines 1577 and 1585: water, then wheat 4 with its resource) mirrored, final points agree",
     ),
     (
         "observer-2.6.10-scclvi-4p-1.log",
