@@ -598,7 +598,8 @@ mod tests {
 
     /// A roll given up on at the reply cap (a 2.6.10 server at load 7 answered one of ours 8 s
     /// after it, sea6 shard 5) is counted rejected until its dice come: then late only. A
-    /// build given up on whose piece never comes stays rejected when the turn ends.
+    /// build given up on whose piece never comes stays rejected when the turn ends; a
+    /// decline's echo after the cap counts back like the dice.
     #[test]
     fn a_request_answered_after_the_cap_is_late_not_rejected() {
         let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
@@ -628,6 +629,15 @@ mod tests {
             t.report.health.rejected_requests, 1,
             "the wait ended with the turn"
         );
+        // A decline's echo (REJECTOFFER of our seat) after the cap.
+        t.waiting = Some(t.wait_for(Some(Action::DeclineOffer)));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        assert_eq!(t.report.health.rejected_requests, 2);
+        t.on_message(&Message::parse("1037|g,3").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 2);
+        t.on_message(&Message::parse("1037|g,0").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 1);
     }
 
     /// A refused END_TURN leaves the turn ours, so a TURN that follows is a forced end (an

@@ -264,8 +264,9 @@ impl<S: Shape> GameTask<S> {
     /// A request given up on at the reply cap that the server answers after all (a 2.6.10
     /// server at load 7 answered a roll of ours 8 s after it): late, not refused, so it
     /// leaves the rejected count. Known answers: the dice for a roll, our piece for a
-    /// build, our card played for a card play, the next player's TURN for END_TURN; the
-    /// wait ends with the turn.
+    /// build, our card played for a card play, the next player's TURN for END_TURN, the
+    /// broadcast of our answer to an offer (a decline's echo came after the cap in sea6
+    /// shard 8); the wait ends with the turn.
     fn check_given_up(&mut self, msg: &Message) {
         let Some(a) = self.given_up else {
             return;
@@ -282,6 +283,9 @@ impl<S: Shape> GameTask<S> {
         let answered = match (a, msg) {
             (Action::Roll, Message::DiceResult(_)) => true,
             (Action::EndTurn, Message::Turn(t)) => t.player != me,
+            // The server's broadcast of our answer to an offer.
+            (Action::DeclineOffer, Message::RejectOffer(r)) => r.player == me && r.reason.is_none(),
+            (Action::AcceptOffer, Message::AcceptOffer(o)) => o.accepting == me,
             (_, Message::PutPiece(p)) => {
                 p.player == me && built.is_some_and(|t| t.wire() == p.piece_type)
             }
