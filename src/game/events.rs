@@ -146,6 +146,31 @@ impl<S: Shape> State<S> {
         Ok(())
     }
 
+    /// Puts a settlement for `seat` on a free node `n` next to a city of
+    /// [`State::put_city_without_settlement`], as the server does: that city never took its
+    /// neighbours out of the players' potential settlements (`SOCPlayer.undoPutPiece` put
+    /// them back when the initial settlement went, and a city's `SOCPlayer.putPiece` does
+    /// not remove them), so `SOCPlayer.canPlaceSettlement` holds there. The one other way a
+    /// [`State`] breaks the distance rule.
+    ///
+    /// # Errors
+    /// `TooManyPieces` without a settlement left, `OverlappingBuildings` on an occupied
+    /// node; the state is unchanged.
+    pub fn put_settlement_beside_stale_city(
+        &mut self,
+        seat: Seat,
+        n: NodeId,
+    ) -> Result<(), SetupError> {
+        if self.settlements[seat].len() >= MAX_SETTLEMENTS {
+            return Err(SetupError::TooManyPieces(seat));
+        }
+        if self.occupied.contains(n) {
+            return Err(SetupError::OverlappingBuildings(n));
+        }
+        self.place_settlement(seat, n);
+        Ok(())
+    }
+
     /// Counts `seat`'s longest road afresh (`SOCPlayer.calcLongestRoad2`), the award left as
     /// it is. For a seat whose length a city did not update
     /// ([`State::put_city_without_settlement`]), before its next road: the server counts the

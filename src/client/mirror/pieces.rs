@@ -76,6 +76,24 @@ impl<S: Shape> Mirror<S> {
                 return;
             }
         }
+        // A settlement next to such a city: the server's rule as implemented too (the city
+        // left its neighbours among the players' potential settlements).
+        if let (Err(crate::game::SetupError::DistanceRule(_)), Piece::Settlement(n)) =
+            (&placed, piece)
+        {
+            let beside = S::topology().node_neighbours[n.index()];
+            if beside.intersects(self.cities_without_settlement)
+                && model.put_settlement_beside_stale_city(s, n).is_ok()
+            {
+                info!(
+                    game = %shown(&self.game),
+                    text = %shown(&msg.encode()),
+                    "a settlement next to a city where the server took back an initial \
+                     settlement (the city left its neighbours potential settlements)"
+                );
+                return self.settled(s, n, joining);
+            }
+        }
         // A placement the rules forbid contradicts what the mirror knows: the difference is
         // counted and the server wins where the board allows it (a city where the model lost
         // the settlement, a road whose anchor it missed); where it does not (an occupied
@@ -87,23 +105,28 @@ impl<S: Shape> Mirror<S> {
             }
         }
         if let Piece::Settlement(n) = piece {
-            // Sea boards: a home area, or a new land area's special victory points.
-            if S::SEA && !joining {
-                self.model.settle_land_area(s, n);
-            }
-            // Settled again: a potential city of the seat at the server as any other.
-            self.stale_potential_cities[s].remove(n);
-            if matches!(
-                self.model.phase(),
-                Phase::InitialSettlement1 | Phase::InitialSettlement2
-            ) {
-                self.model.set_last_settlement(s, Some(n));
-            }
-            // The 2nd initial settlement's resources are not announced (guide §0 #6).
-            let income = self.model.initial_settlement_income(n);
-            for r in Resource::ALL {
-                self.beliefs[s].gain(r, income[r]);
-            }
+            self.settled(s, n, joining);
+        }
+    }
+
+    /// After a settlement of `s` on `n` is on the board.
+    fn settled(&mut self, s: Seat, n: crate::game::NodeId, joining: bool) {
+        // Sea boards: a home area, or a new land area's special victory points.
+        if S::SEA && !joining {
+            self.model.settle_land_area(s, n);
+        }
+        // Settled again: a potential city of the seat at the server as any other.
+        self.stale_potential_cities[s].remove(n);
+        if matches!(
+            self.model.phase(),
+            Phase::InitialSettlement1 | Phase::InitialSettlement2
+        ) {
+            self.model.set_last_settlement(s, Some(n));
+        }
+        // The 2nd initial settlement's resources are not announced (guide §0 #6).
+        let income = self.model.initial_settlement_income(n);
+        for r in Resource::ALL {
+            self.beliefs[s].gain(r, income[r]);
         }
     }
 
