@@ -73,18 +73,7 @@ impl<S: Shape> State<S> {
                 }
                 self.place_road(seat, e);
             }
-            Piece::Settlement(n) => {
-                if self.settlements[seat].len() >= MAX_SETTLEMENTS {
-                    return Err(SetupError::TooManyPieces(seat));
-                }
-                if self.occupied.contains(n) {
-                    return Err(SetupError::OverlappingBuildings(n));
-                }
-                if self.blocked.contains(n) {
-                    return Err(SetupError::DistanceRule(n));
-                }
-                self.place_settlement(seat, n);
-            }
+            Piece::Settlement(n) => self.put_settlement(seat, n, true)?,
             Piece::City(n) => {
                 if self.cities[seat].len() >= MAX_CITIES {
                     return Err(SetupError::TooManyPieces(seat));
@@ -161,11 +150,25 @@ impl<S: Shape> State<S> {
         seat: Seat,
         n: NodeId,
     ) -> Result<(), SetupError> {
+        self.put_settlement(seat, n, false)
+    }
+
+    /// A settlement of `seat` on `n` with a settlement in stock on a free node, and with
+    /// `distance_rule` no building next to it.
+    fn put_settlement(
+        &mut self,
+        seat: Seat,
+        n: NodeId,
+        distance_rule: bool,
+    ) -> Result<(), SetupError> {
         if self.settlements[seat].len() >= MAX_SETTLEMENTS {
             return Err(SetupError::TooManyPieces(seat));
         }
         if self.occupied.contains(n) {
             return Err(SetupError::OverlappingBuildings(n));
+        }
+        if distance_rule && self.blocked.contains(n) {
+            return Err(SetupError::DistanceRule(n));
         }
         self.place_settlement(seat, n);
         Ok(())

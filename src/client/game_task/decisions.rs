@@ -29,30 +29,27 @@ impl<S: Shape> GameTask<S> {
         }));
     }
 
-    /// Leaves PLACING_FREE_ROAD1/2 without a placement: a road's CANCELBUILDREQUEST
+    /// How to leave PLACING_FREE_ROAD1/2 without a placement: a road's CANCELBUILDREQUEST
     /// (`SOCGame.cancelBuildRoad`: the turn goes on where it was; in PLACING_FREE_ROAD1 the
     /// card comes back, from 2.5.00 on), or where the server cannot cancel the first free road
-    /// (before 2.5.00) END_TURN, which it takes after the roll (`SOCGame.canEndTurn`).
-    fn skip_free_road(&mut self, code: Option<GameState>) {
-        let g = self.ctx.game.clone();
+    /// (before 2.5.00) END_TURN, which it takes after the roll (`SOCGame.canEndTurn`); before
+    /// the roll there, nothing.
+    fn free_road_exit(&self, code: Option<GameState>) -> Option<Message> {
+        let game = self.ctx.game.clone();
         let cancel = code == Some(GameState::PlacingFreeRoad2)
             || self.mirror.server_version >= crate::client::versions::CANCEL_FREE_ROAD1;
         if cancel {
-            self.send(Message::CancelBuildRequest(proto::CancelBuildRequest {
-                game: g,
+            Some(Message::CancelBuildRequest(proto::CancelBuildRequest {
+                game,
                 piece_type: jsettlers_protocol::codes::PieceType::Road.wire(),
-            }));
-            self.waiting = Some(self.wait_for(None));
+            }))
         } else if self.mirror.model().dice() != 0 {
-            self.ended_turn = true;
-            self.send(Message::EndTurn(proto::EndTurn { game: g }));
-            let mut w = self.wait_for(None);
-            w.end_turn = true;
-            self.waiting = Some(w);
+            Some(Message::EndTurn(proto::EndTurn { game }))
         } else {
             warn!(
                 "no free road to place and none to cancel before 2.5.00; the server will force it"
             );
+            None
         }
     }
 
@@ -97,7 +94,9 @@ impl<S: Shape> GameTask<S> {
             return None;
         }
         if !discard && self.mirror.free_road_stuck() {
-            self.skip_free_road(code);
+            if let Some(msg) = self.free_road_exit(code) {
+                self.send_without_view(msg);
+            }
             return None;
         }
         if !discard && !code.is_some_and(GameState::is_decision) {
@@ -283,7 +282,10 @@ impl<S: Shape> GameTask<S> {
             Some(S::Play1 | S::SpecialBuilding) => Message::EndTurn(proto::EndTurn { game: g }),
             // Ending is refused before the roll.
             code @ Some(S::PlacingFreeRoad1 | S::PlacingFreeRoad2) => {
-                return self.skip_free_road(code)
+                match self.free_road_exit(code) {
+                    Some(msg) => msg,
+                    None => return,
+                }
             }
             Some(S::WaitingForDiscards) => {
                 let n = u32::from(self.mirror.discard_request.unwrap_or(0));
@@ -336,6 +338,12 @@ impl<S: Shape> GameTask<S> {
                 return;
             }
         };
+        self.send_without_view(msg);
+    }
+
+    /// Sends a request made without the engine and waits for its reply: an END_TURN marks
+    /// the turn as ended (until refused), a discard the server's request as answered.
+    fn send_without_view(&mut self, msg: Message) {
         let end_turn = matches!(msg, Message::EndTurn(_));
         match msg {
             Message::EndTurn(_) => self.ended_turn = true,
