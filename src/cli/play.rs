@@ -74,7 +74,7 @@ pub struct Args {
     #[arg(long, hide = true)]
     pub six_player: bool,
     /// Experimental: also play games on the sea board (ships, the pirate, gold hexes) and the
-    /// island scenarios SC_4ISL, SC_NSHO and SC_TTD, by announcing the `sb` and `sc`
+    /// island scenarios SC_4ISL, SC_NSHO, SC_TTD and SC_FOG, by announcing the `sb` and `sc`
     /// features. Games of other scenarios are declined by name.
     #[arg(long, conflicts_with = "classic_only")]
     pub sea: bool,

@@ -75,11 +75,12 @@ pub fn board_kind(text: &str) -> BoardKind {
 
 /// The scenarios whose rules the engine plays: the island scenarios that are a board layout
 /// and the land-area points of `_SC_SEAC` only (`SOCScenario`: "No main option or special
-/// rules, only a board layout and SVP"). A game of another is declined by name: SC_FOG (fog
-/// hexes revealed by building: the engine and mirror follow the server's reveals, not yet
-/// seen in a real game), SC_CLVI, SC_PIRI, SC_FTRI and SC_WOND bring pieces or rules of
-/// their own (see `docs/engine.md`).
-pub const PLAYED_SCENARIOS: &[&str] = &["SC_4ISL", "SC_NSHO", "SC_TTD"];
+/// rules, only a board layout and SVP"), and SC_FOG, whose fog hexes the server reveals when
+/// a road, ship or settlement is built beside one (REVEALFOGHEX, followed by the mirror; the
+/// builder's resource or gold pick comes as the server's own messages). A game of another is
+/// declined by name: SC_CLVI, SC_PIRI, SC_FTRI and SC_WOND bring pieces or rules of their own
+/// (see `docs/engine.md`).
+pub const PLAYED_SCENARIOS: &[&str] = &["SC_4ISL", "SC_NSHO", "SC_TTD", "SC_FOG"];
 
 /// The oldest scenario version every played scenario has (`SOCScenario.minVersion` of each
 /// is 2000), announced as the `sc` feature (`SOCFeatureSet.CLIENT_SCENARIO_VERSION`) with
@@ -171,8 +172,7 @@ pub fn parse_rules<S: Shape>(text: &str) -> (Rules, Option<Unplayable>) {
             "_SC_SEAC" if sea => rules.svp_each_new_area = true,
             "_SC_SANY" if sea => rules.svp_first_new_area = true,
             // Fog hexes: in the layout, revealed by the server (REVEALFOGHEX, which the
-            // mirror follows); the scenario stays declined until a real game's reveals are
-            // shown mirrored (SC_FOG is not in PLAYED_SCENARIOS).
+            // mirror follows); the engine never reveals one, its playouts see barren land.
             "_SC_FOG" if sea => {}
             k if k.starts_with("_SC_") => bad!(kv, "scenario rules are not played yet"),
             // Undo of builds: people may undo their last build; the mirror follows the undo
@@ -255,14 +255,12 @@ mod tests {
             assert!(rules_on::<Sea>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=4")).is_ok());
             assert!(rules_on::<Sea6>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=6")).is_ok());
         }
-        // Fog Islands: declined by name for now, but a mirror has its rules.
+        // Fog Islands: played, its VP and no land-area points (SOCScenario's SC_FOG options).
         let fog = "SC=SC_FOG,_SC_FOG=t,SBL=t,VP=t12,PL=4";
-        assert!(rules_on::<Sea>(fog).unwrap_err().0.contains("SC=SC_FOG"));
-        let (r, why) = parse_rules::<Sea>(fog);
-        assert_eq!(
-            (r.vp_to_win, why.map(|w| w.0.contains("SC=SC_FOG"))),
-            (12, Some(true))
-        );
+        let r = rules_on::<Sea>(fog).unwrap();
+        assert_eq!((r.vp_to_win, r.svp_each_new_area), (12, false));
+        assert!(rules_on::<Sea6>("SC=SC_FOG,_SC_FOG=t,SBL=t,VP=t12,PL=6").is_ok());
+        assert!(rules_from_options(fog).is_err(), "not on the classic board");
         // Another scenario is declined by name, but a mirror has its rules.
         let clvi = "SC=SC_CLVI,_SC_CLVI=t,SBL=t,VP=t14,PL=4";
         let e = rules_on::<Sea>(clvi).unwrap_err();
