@@ -9,12 +9,13 @@ use crate::game::{BySeat, DevCard, DevSet, Resource, ResourceSet, Shape, State};
 
 /// Whether `view` hides anything at all (if not, determinizing is the identity).
 pub fn has_hidden<S: Shape>(view: &View<S>) -> bool {
-    view.state.seats().any(|s| {
-        let b = view.beliefs[s];
-        b.unknown > 0
-            || (b.dev_hidden
-                && (view.state.dev_cards(s).total() + view.state.new_dev_cards(s).total()) > 0)
-    })
+    view.state.has_fog()
+        || view.state.seats().any(|s| {
+            let b = view.beliefs[s];
+            b.unknown > 0
+                || (b.dev_hidden
+                    && (view.state.dev_cards(s).total() + view.state.new_dev_cards(s).total()) > 0)
+        })
 }
 
 /// Resource cards of each kind the viewer has not seen: 19 per resource less every card of
@@ -52,7 +53,9 @@ pub fn guess_hidden_hands<S: Shape>(state: &mut State<S>, beliefs: &BySeat<Belie
 /// each resource are not visible to the viewer (19 per resource less every known card, at
 /// least 1 so that JSettlers' unlimited bank never makes a draw impossible). Hidden
 /// development cards are dealt from the cards the viewer has not seen: the deck plus every
-/// hidden hand, keeping each seat's count of playable and just-bought cards.
+/// hidden hand, keeping each seat's count of playable and just-bought cards. Fog hexes
+/// (SC_FOG) are revealed as a draw from what the fog island still hides
+/// ([`State::sample_fog`]).
 pub fn determinize<S: Shape, R: Rng + ?Sized>(view: &View<S>, rng: &mut R) -> State<S> {
     if !has_hidden(view) {
         return view.state.clone();
@@ -100,6 +103,7 @@ pub fn determinize<S: Shape, R: Rng + ?Sized>(view: &View<S>, rng: &mut R) -> St
         }
     }
     world.set_deck(pool);
+    world.sample_fog(rng);
     world
 }
 

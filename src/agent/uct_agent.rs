@@ -14,7 +14,7 @@ use super::ensemble::{search_ensemble, EnsembleConfig};
 use super::heuristic::{heuristic_action, rule_discard, DISCARD_SEARCH_LIMIT};
 use super::search_game::{CatanGame, TreeMove, Variant};
 use super::spec::{AgentKind, AgentSpec};
-use super::uct::{Limits, Params, SearchResult};
+use super::uct::{best_of, Limits, Params, SearchResult};
 use super::view::View;
 use super::Agent;
 use crate::game::{Action, ActionList, Phase, Shape};
@@ -185,18 +185,17 @@ impl<S: Shape> Agent<S> for UctAgent {
             return list[0];
         }
         let result = self.search(view, deadline);
-        match result.best() {
+        // The most visited move that is legal here: a sampled world can make legal what is
+        // not (a fog hex drawn as water opens its sides to ships).
+        let mut legal = result.root;
+        legal.retain(|r| r.action.actions().next().is_some_and(|a| state.is_legal(a)));
+        match best_of(&legal) {
             Some(m) => {
                 let mut actions = m.actions();
                 let first = actions.next().expect("a move has an action");
                 self.plan.extend(actions);
                 self.plan_turn = state.turn();
-                if state.is_legal(first) {
-                    first
-                } else {
-                    self.plan.clear();
-                    heuristic_action(state, &mut self.rng)
-                }
+                first
             }
             None => heuristic_action(state, &mut self.rng),
         }

@@ -73,6 +73,9 @@ pub struct SeaLand<S: Shape> {
     pub gold: S::Hexes,
     /// Fog hexes (`FOG_HEX`): neither the robber nor the pirate goes there.
     pub fog: S::Hexes,
+    /// Fog hexes the server has revealed ([`Board::reveal_fog`]): what the fog still hides
+    /// is the fog island's less theirs (`State::fog_left`).
+    pub revealed: S::Hexes,
     /// Nodes where settlements may stand (`nodesOnLand`, the land areas' union).
     pub nodes: S::Nodes,
     /// Nodes for initial settlements: the starting land area's, or every legal node.
@@ -102,6 +105,7 @@ impl<S: Shape> Default for SeaLand<S> {
             water: S::Hexes::EMPTY,
             gold: S::Hexes::EMPTY,
             fog: S::Hexes::EMPTY,
+            revealed: S::Hexes::EMPTY,
             nodes: S::Nodes::EMPTY,
             start_nodes: S::Nodes::EMPTY,
             road_edges: S::Edges::EMPTY,
@@ -375,6 +379,7 @@ impl<S: Shape> Board<S> {
         self.set_hex(x, resource, number);
         let l = Part::<SeaLand<S>>::get_mut(&mut self.land).expect("a fog hex: a sea board");
         l.fog.remove(x);
+        l.revealed.insert(x);
         match kind {
             0 => {
                 l.land.remove(x);
@@ -963,6 +968,46 @@ mod tests {
                 l.ship_edges.remove(e);
             }
         }
+    }
+
+    #[test]
+    fn a_drawn_world_reveals_the_fog_as_the_island_less_what_was_revealed() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut board = Board::random_sea(&mut rng);
+        let land = board.sea().unwrap().land;
+        let hidden: Vec<HexId> = land.iter().take(12).collect();
+        for &x in &hidden {
+            fogged(&mut board, x);
+        }
+        let mut st = State::new(board, crate::game::Rules::default(), Seat::new(0));
+        let (fog, pool) = st.fog_left().expect("the 4-player fog island");
+        assert_eq!((fog.len(), pool.hexes(), pool.kinds[0], pool.kinds[7]), (12, 12, 2, 2));
+        // The server reveals one as water, one as wheat 11: the pool loses them.
+        st.reveal_fog(hidden[0], 0, 0).unwrap();
+        st.reveal_fog(hidden[1], 4, 11).unwrap();
+        let (fog, pool) = st.fog_left().unwrap();
+        assert_eq!((fog.len(), pool.kinds[0], pool.kinds[4]), (10, 1, 1));
+        assert_eq!((pool.numbers[11], pool.numbers[12]), (1, 1));
+        for seed in 0..20 {
+            let mut world = st.clone();
+            world.sample_fog(&mut rand::rngs::SmallRng::seed_from_u64(seed));
+            assert!(!world.has_fog() && world.fog_left().is_none());
+            let l = world.board().sea().unwrap();
+            let drawn: Vec<HexId> = hidden[2..].to_vec();
+            let water = drawn.iter().filter(|&&x| l.water.contains(x)).count();
+            let gold = drawn.iter().filter(|&&x| l.gold.contains(x)).count();
+            let numbered = drawn
+                .iter()
+                .filter(|&&x| world.board().hex_number[x.index()] != 0)
+                .count();
+            assert_eq!((water, gold, numbered), (1, 2, 9), "seed {seed}");
+        }
+        // A reveal the island cannot hold (a desert): the fog is not the island's.
+        st.reveal_fog(hidden[2], 6, 0).unwrap();
+        assert!(st.fog_left().is_none());
+        let before = st.clone();
+        st.sample_fog(&mut rng);
+        assert_eq!(st, before, "unknown fog stays fog");
     }
 
     #[test]
