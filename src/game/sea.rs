@@ -981,7 +981,10 @@ mod tests {
         }
         let mut st = State::new(board, crate::game::Rules::default(), Seat::new(0));
         let (fog, pool) = st.fog_left().expect("the 4-player fog island");
-        assert_eq!((fog.len(), pool.hexes(), pool.kinds[0], pool.kinds[7]), (12, 12, 2, 2));
+        assert_eq!(
+            (fog.len(), pool.hexes(), pool.kinds[0], pool.kinds[7]),
+            (12, 12, 2, 2)
+        );
         // The server reveals one as water, one as wheat 11: the pool loses them.
         st.reveal_fog(hidden[0], 0, 0).unwrap();
         st.reveal_fog(hidden[1], 4, 11).unwrap();
