@@ -115,22 +115,8 @@ impl<S: Shape> State<S> {
         let Some((fog, pool)) = self.fog_left() else {
             return;
         };
-        let mut kinds = [0u8; 32];
-        let mut n = 0;
-        for (k, &c) in pool.kinds.iter().enumerate() {
-            for _ in 0..c {
-                kinds[n] = k as u8;
-                n += 1;
-            }
-        }
-        let mut numbers = [0u8; 32];
-        let mut m = 0;
-        for (d, &c) in pool.numbers.iter().enumerate() {
-            for _ in 0..c {
-                numbers[m] = d as u8;
-                m += 1;
-            }
-        }
+        let (mut kinds, n) = spread(&pool.kinds);
+        let (mut numbers, m) = spread(&pool.numbers);
         shuffle(&mut kinds[..n], rng);
         shuffle(&mut numbers[..m], rng);
         let (mut next_kind, mut next_number) = (0, 0);
@@ -158,6 +144,22 @@ impl<S: Shape> State<S> {
             debug_assert!(revealed.is_ok(), "a fog hex takes any kind of the pool");
         }
     }
+}
+
+/// Each index of `counts` as many times as its count (at most 32 in all, as a fog island
+/// holds), and how many.
+fn spread(counts: &[u8]) -> ([u8; 32], usize) {
+    let mut out = [0u8; 32];
+    let mut n = 0;
+    for (v, &c) in counts.iter().enumerate() {
+        for _ in 0..c {
+            if let Some(slot) = out.get_mut(n) {
+                *slot = v as u8;
+                n += 1;
+            }
+        }
+    }
+    (out, n)
 }
 
 /// Fisher–Yates, without allocating.
