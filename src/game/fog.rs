@@ -9,7 +9,7 @@
 use rand::Rng;
 
 use super::sets::BitSet;
-use super::{HexId, Shape, State};
+use super::{Shape, State};
 
 /// Hex kinds as REVEALFOGHEX states them (`SOCBoardLarge`): water, clay, ore, sheep, wheat,
 /// wood, desert, gold.
@@ -64,7 +64,7 @@ impl FogPool {
     /// Takes a revealed hex out of the pool; `false` (pool unchanged) when the pool has no
     /// such hex or number.
     fn take(&mut self, kind: usize, number: usize) -> bool {
-        let numbered = !matches!(kind, WATER | DESERT);
+        let numbered = numbered(kind);
         if self.kinds[kind] == 0 || (numbered && self.numbers[number] == 0) {
             return false;
         }
@@ -119,31 +119,24 @@ impl<S: Shape> State<S> {
         let (mut numbers, m) = spread(&pool.numbers);
         shuffle(&mut kinds[..n], rng);
         shuffle(&mut numbers[..m], rng);
-        let (mut next_kind, mut next_number) = (0, 0);
-        let hexes: [Option<HexId>; 32] = {
-            let mut a = [None; 32];
-            for (slot, x) in a.iter_mut().zip(fog.iter()) {
-                *slot = Some(x);
-            }
-            a
-        };
-        for x in hexes.into_iter().flatten() {
-            let Some(&kind) = kinds[..n].get(next_kind) else {
-                break;
-            };
-            next_kind += 1;
+        let mut numbers = numbers[..m].iter().copied();
+        // `fog` is a copy: revealing a hex does not change what is iterated.
+        for (x, &kind) in fog.iter().zip(&kinds[..n]) {
             let kind = usize::from(kind);
-            let number = if matches!(kind, WATER | DESERT) {
-                0
+            let number = if numbered(kind) {
+                numbers.next().unwrap_or(0)
             } else {
-                let d = numbers[..m].get(next_number).copied().unwrap_or(0);
-                next_number += 1;
-                d
+                0
             };
             let revealed = self.reveal_fog(x, kind as i32, i32::from(number));
             debug_assert!(revealed.is_ok(), "a fog hex takes any kind of the pool");
         }
     }
+}
+
+/// Whether a hex of this kind has a dice number (not water, not desert).
+fn numbered(kind: usize) -> bool {
+    !matches!(kind, WATER | DESERT)
 }
 
 /// Each index of `counts` as many times as its count (at most 32 in all, as a fog island
