@@ -172,7 +172,7 @@ pub fn parse_rules<S: Shape>(text: &str) -> (Rules, Option<Unplayable>) {
             "_SC_SEAC" if sea => rules.svp_each_new_area = true,
             "_SC_SANY" if sea => rules.svp_first_new_area = true,
             // Fog hexes: in the layout, revealed by the server (REVEALFOGHEX, which the
-            // mirror follows); the engine never reveals one, its playouts see barren land.
+            // mirror follows); a search draws what they hide (`State::sample_fog`).
             "_SC_FOG" if sea => {}
             k if k.starts_with("_SC_") => bad!(kv, "scenario rules are not played yet"),
             // Undo of builds: people may undo their last build; the mirror follows the undo
