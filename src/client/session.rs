@@ -188,10 +188,10 @@ where
         info!(
             count,
             total = s.declined.total(),
-            "invitations declined: already playing the most s.games at once (--max-s.games-at-once)"
+            "invitations declined: already playing the most games at once (--max-games-at-once)"
         );
     }
-    // Closing the game inboxes ends their s.tasks ("disconnected" s.reports for unfinished s.games).
+    // Closing the game inboxes ends their tasks ("disconnected" reports for unfinished games).
     s.games.clear();
     let drain = async {
         while let Some(joined) = s.tasks.join_next_with_id().await {
@@ -363,10 +363,10 @@ impl Session<'_> {
             BoardKind::Sea6 => options::rules_on::<Sea6>(&m.options),
         }
         .and_then(|r| {
-            // We announce `sb` only with --sea; a server that invites us anyway is declined.
+            // We announce `sb` unless --no-sea; a server that invites us anyway is declined.
             if kind.is_sea() && !self.config.sea {
                 Err(options::Unplayable(
-                    "game option SBL=t or SC: the sea board is played only with play --sea"
+                    "game option SBL=t or SC: the sea board is not played with play --no-sea"
                         .to_owned(),
                 ))
             } else {
