@@ -37,8 +37,9 @@ async fn session_handshakes_joins_recovers_from_refusals_and_discards() {
     match server.next_within(Duration::from_secs(1)).await.unwrap() {
         Message::Version(v) => {
             assert_eq!(v.version, 2700);
-            // 5- and 6-player games are played by default: the server may invite us to them.
-            assert_eq!(v.features, ";6pl;");
+            // 5- and 6-player games, the sea board and the island scenarios are played by
+            // default: the server may invite us to them.
+            assert_eq!(v.features, ";6pl;sb;sc=2000;");
         }
         m => panic!("expected VERSION first, got {m}"),
     }
@@ -173,7 +174,7 @@ fn spawn_session(
     spawn_session_with(name, false)
 }
 
-/// [`spawn_session`], playing the sea board if `sea` (`play --sea`).
+/// [`spawn_session`], playing the sea board if `sea` (the default; `play --no-sea` is `false`).
 fn spawn_session_with(
     name: &str,
     sea: bool,
@@ -564,7 +565,11 @@ async fn a_game_with_rules_we_cannot_play_is_declined_by_leaving() {
     match session.await.unwrap() {
         SessionEnd::Declined { game, reason } => {
             assert_eq!(game, "~botsOnly~2");
-            assert!(reason.contains("SBL=t"), "{reason}");
+            // A sea game, declined because this session plays as with `play --no-sea`.
+            assert!(
+                reason.contains("SBL=t") && reason.contains("--no-sea"),
+                "{reason}"
+            );
         }
         e => panic!("expected a declined game, got {e:?}"),
     }
@@ -696,7 +701,7 @@ async fn an_invitation_to_seat_4_of_a_six_player_game_is_accepted() {
         .await;
 }
 
-/// With `play --sea` the bot announces the sea board (`sb`) and scenarios (`sc=2000`), joins
+/// By default (`play` without `--no-sea`) the bot announces the sea board (`sb`) and scenarios (`sc=2000`), joins
 /// a sea game of 4 and of 6 seats (seat 5 exists there) and a game of an island scenario it
 /// plays; a game of a scenario it does not play is declined, naming the scenario.
 #[tokio::test(start_paused = true)]

@@ -64,19 +64,25 @@ pub struct Args {
     /// offers wait 3.5 s. Meant for servers whose robots pause normally (fast_pause_percent 100).
     #[arg(long)]
     pub pace: bool,
-    /// Play classic 2-4-player games only: do not announce the `6pl` feature, so that the
-    /// server never invites us to 5- and 6-player games (the 6-player board and its Special
-    /// Building Phase), which are played by default.
-    #[arg(long, conflicts_with = "six_player")]
+    /// Play classic 2-4-player games only: announce neither the `6pl` nor the `sb`/`sc`
+    /// features, so that the server never invites us to 5- and 6-player games (the 6-player
+    /// board and its Special Building Phase) nor to sea-board and scenario games, which are
+    /// played by default.
+    #[arg(long, conflicts_with_all = ["six_player", "sea"])]
     pub classic_only: bool,
     /// Also play 5- and 6-player games: the default since they are played right; kept so that
     /// scripts written for the earlier opt-in go on working.
     #[arg(long, hide = true)]
     pub six_player: bool,
-    /// Experimental: also play games on the sea board (ships, the pirate, gold hexes) and the
-    /// island scenarios SC_4ISL, SC_NSHO, SC_TTD and SC_FOG, by announcing the `sb` and `sc`
-    /// features. Games of other scenarios are declined by name.
-    #[arg(long, conflicts_with = "classic_only")]
+    /// Do not play the sea board: announce no `sb` and `sc` features, so that the server
+    /// never invites us to games on the sea board (ships, the pirate, gold hexes) nor of the
+    /// scenarios. By default the bot plays them: 4- and 6-player sea games and the island
+    /// scenarios SC_4ISL, SC_NSHO, SC_TTD and SC_FOG (other scenarios are declined by name).
+    #[arg(long, conflicts_with = "sea")]
+    pub no_sea: bool,
+    /// Also play the sea board and the island scenarios: the default since they are played
+    /// right; kept so that scripts written for the earlier opt-in go on working.
+    #[arg(long, hide = true)]
     pub sea: bool,
 }
 
@@ -106,6 +112,7 @@ pub fn run(args: Args) -> i32 {
         }
     }
     let mut config = ClientConfig::new(&args.server, &args.cookie, &args.name, spec);
+    (config.six_player, config.sea) = boards(&args);
     config.results = args.results;
     config.record = args.record;
     config.games = args.games;
@@ -113,8 +120,6 @@ pub fn run(args: Args) -> i32 {
     config.decision_ms = args.decision_ms;
     config.robot_class = args.robot_class;
     config.pace = args.pace;
-    config.six_player = !args.classic_only;
-    config.sea = args.sea;
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -153,6 +158,12 @@ pub fn run(args: Args) -> i32 {
     })
 }
 
+/// Which boards beyond the classic one we announce: (the 6-player board, the sea board and
+/// its scenarios). Both by default; `--no-sea` leaves out the sea, `--classic-only` both.
+fn boards(args: &Args) -> (bool, bool) {
+    (!args.classic_only, !(args.classic_only || args.no_sea))
+}
+
 #[cfg(test)]
 mod tests {
     use clap::Parser;
@@ -173,6 +184,22 @@ mod tests {
         assert_eq!((spec.iterations, spec.trees), (25_000, 2));
         assert!(spec.per_tree_budget && spec.trade);
         assert_eq!(spec.setup_factor, 1);
+    }
+
+    #[test]
+    fn every_board_is_announced_unless_left_out() {
+        let boards_of = |flags: &[&str]| {
+            let mut argv = vec!["play", "--server", "h:1", "--cookie", "c"];
+            argv.extend(flags);
+            Play::try_parse_from(argv).map(|p| boards(&p.args))
+        };
+        assert_eq!(boards_of(&[]).unwrap(), (true, true));
+        assert_eq!(boards_of(&["--no-sea"]).unwrap(), (true, false));
+        assert_eq!(boards_of(&["--classic-only"]).unwrap(), (false, false));
+        // The earlier opt-ins are still accepted and change nothing.
+        assert_eq!(boards_of(&["--sea", "--six-player"]).unwrap(), (true, true));
+        assert!(boards_of(&["--sea", "--no-sea"]).is_err());
+        assert!(boards_of(&["--classic-only", "--sea"]).is_err());
     }
 
     #[test]

@@ -62,9 +62,10 @@ pub struct ClientConfig {
     /// (the 6-player board and its Special Building Phase); on by default (`play
     /// --classic-only` turns it off).
     pub six_player: bool,
-    /// Announce the `sb` feature, so that the server invites us to games on the sea board
-    /// (ships, the pirate, gold; no scenario yet): off by default, `play --sea`
-    /// (experimental).
+    /// Announce the `sb` and `sc` features, so that the server invites us to games on the
+    /// sea board (ships, the pirate, gold hexes) and of scenarios (the island scenarios we
+    /// play; others are declined by name): on by default (`play --no-sea` or
+    /// `--classic-only` turns it off).
     pub sea: bool,
 }
 
@@ -94,7 +95,7 @@ impl ClientConfig {
             reply_timeout_ms: 2000,
             pace: false,
             six_player: true,
-            sea: false,
+            sea: true,
             agent_factory: None,
         }
     }
