@@ -178,6 +178,7 @@ impl<S: Shape> GameTask<S> {
             started,
             give_up: started + budget + Duration::from_millis(AGENT_GRACE_MS),
             abandoned: false,
+            model_hash: self.model_hash(),
         })
     }
 
@@ -212,6 +213,14 @@ impl<S: Shape> GameTask<S> {
             debug!(?action, "decision no longer needed");
             return;
         }
+        if self.stale_piece(f.model_hash, action) {
+            // Decided again on the mirror as it is now (the loop starts the next decision).
+            warn!(
+                ?action,
+                "a piece decided before the mirror changed is no longer legal"
+            );
+            return;
+        }
         let ok = f.view.state.is_legal(action)
             && !self.banned.contains(&action)
             && self.victim_allowed(action)
@@ -227,6 +236,28 @@ impl<S: Shape> GameTask<S> {
             self.fallback(&f.view)
         };
         self.send_action(&f.view, action, f.started);
+    }
+
+    /// Whether `action` places a piece on a spot the mirror no longer allows, the mirror
+    /// having changed since the decision started: a piece of ours that came in meanwhile
+    /// (a 2.7 SC_NSHO game asked for its road a second time, refused). Only then: with the
+    /// mirror unchanged, the decision stands as made.
+    fn stale_piece(&mut self, decided_on: u64, action: Action) -> bool {
+        let places = matches!(
+            action,
+            Action::BuildRoad(_)
+                | Action::BuildSettlement(_)
+                | Action::BuildCity(_)
+                | Action::BuildShip(_)
+                | Action::MoveShip { .. }
+        );
+        let me = self.me();
+        places
+            && decided_on != self.model_hash()
+            && self
+                .mirror
+                .view()
+                .is_ok_and(|v| v.state.to_move() == me && !v.state.is_legal(action))
     }
 
     pub(super) fn victim_allowed(&self, a: Action) -> bool {
@@ -721,17 +752,60 @@ mod tests {
         last: usize,
     ) -> GameTask<crate::game::Sea> {
         let mut t = task::<crate::game::Sea>(game, seat, 2610);
+        feed(&mut t, text, 1..=last);
+        t
+    }
+
+    /// Feeds `t` the server's lines of the recording `text` numbered in `lines`, and drops
+    /// its output so far.
+    fn feed<S: Shape>(t: &mut GameTask<S>, text: &str, lines: std::ops::RangeInclusive<usize>) {
         for (line_no, line) in parse_lines(text) {
             let line = line.unwrap();
-            if line_no > last {
+            if line_no > *lines.end() {
                 break;
             }
-            if line.direction == Direction::FromServer {
+            if lines.contains(&line_no) && line.direction == Direction::FromServer {
                 t.on_message(&Message::parse(&line.text).unwrap());
             }
         }
         let _ = t.take_outbox();
-        t
+    }
+
+    /// A real SC_NSHO game on the 2.7 head that the scripted person created (our bot in seat
+    /// 1): we ask for a road (line 121); before its answer `robot 4` takes over the person's
+    /// seat (SITDOWN, line 122) and the server restates the state (GAMESTATE 20, line 123),
+    /// which ended our wait; our road came (line 126), and a decision made meanwhile, on the
+    /// view without it, asked for the same road again (line 129), refused. Now that GAMESTATE
+    /// answers nothing, and a piece decided before the mirror changed is decided again.
+    #[test]
+    fn a_takeover_game_state_is_no_answer_and_a_stale_piece_is_decided_again() {
+        use crate::game::{Sea, Shape as _};
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.7-scnsho-road-asked-again-after-a-takeover.log"
+        );
+        let mut t = task::<Sea>("person1619", 1, 2700);
+        feed(&mut t, text, 1..=120);
+        let road = Action::BuildRoad(Sea::topology().edge_from_server(0xa05).unwrap());
+        assert!(t.mirror.view().unwrap().state.is_legal(road));
+        let decided_on = t.model_hash();
+        assert!(
+            !t.stale_piece(decided_on, road),
+            "the mirror has not changed"
+        );
+        t.waiting = Some(t.wait_for(Some(road)));
+        feed(&mut t, text, 122..=123);
+        assert!(
+            t.waiting.is_some(),
+            "the takeover's GAMESTATE answered our road"
+        );
+        feed(&mut t, text, 124..=128);
+        assert!(
+            t.waiting.is_none(),
+            "our road and its GAMESTATE end the wait"
+        );
+        assert!(!t.mirror.view().unwrap().state.is_legal(road));
+        assert!(t.stale_piece(decided_on, road));
+        assert_eq!(t.report.health.rejected_requests, 0);
     }
 
     /// A real 4-player sea game (2.6.10, build d5ca28c, our bot in seat 3, load 12 on 2

@@ -16,6 +16,8 @@ impl<S: Shape> GameTask<S> {
         let g = self.ctx.game.clone();
         self.check_given_up(msg);
         use Message as M;
+        let after_sitdown =
+            std::mem::replace(&mut self.after_sitdown, matches!(msg, M::SitDown(_)));
         match msg {
             M::GameMembers(_) => {
                 self.send(M::SitDown(proto::SitDown::robot(&g, pn(me))));
@@ -36,7 +38,7 @@ impl<S: Shape> GameTask<S> {
                     face: ROBOT_FACE,
                 }));
             }
-            M::GameState(m) if self.waiting.is_some_and(|w| !w.settling) => {
+            M::GameState(m) if self.waiting.is_some_and(|w| !w.settling) && !after_sitdown => {
                 let w = self.waiting.expect("guarded");
                 if w.text_seen && GameState::from_wire(m.state) == w.sent_state {
                     self.refused("GAMESERVERTEXT and no progress");

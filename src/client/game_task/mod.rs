@@ -129,6 +129,8 @@ struct InFlight<S: Shape> {
     give_up: Instant,
     /// We answered without the agent; its late answer will be dropped.
     abandoned: bool,
+    /// The mirror's state when the decision started ([`GameTask::model_hash`]).
+    model_hash: u64,
 }
 
 /// A decided action held back by `--pace` until `at`.
@@ -187,6 +189,10 @@ pub struct GameTask<S: Shape = Classic> {
     asked_special_build: Option<u32>,
     /// Our robot face was requested (once per game).
     face_sent: bool,
+    /// The last message was a SITDOWN: a person's seat taken over by a robot is followed by
+    /// the server's GAMESTATE restating the state, which answers none of our requests (a
+    /// 2.7 SC_NSHO game: our road's wait ended at it, and the road was asked for again).
+    after_sitdown: bool,
     /// When our current turn began (TURN naming us), for the turn-length log line.
     turn_started: Option<Instant>,
     /// The report went to the session (game over and deleted, dismissed or disconnected).
@@ -245,6 +251,7 @@ impl<S: Shape> GameTask<S> {
             asked_special_build: None,
             chosen_robbery: None,
             face_sent: false,
+            after_sitdown: false,
             turn_started: None,
             reported: false,
         }
@@ -382,6 +389,15 @@ impl<S: Shape> GameTask<S> {
                 warn!(error = %e, "cannot write the end of the transcript; the recording is incomplete");
             }
         }
+    }
+
+    /// A fingerprint of the mirror's state: a decision whose state has changed since it
+    /// started may have been made on a view that is gone.
+    fn model_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.mirror.model().hash(&mut h);
+        h.finish()
     }
 
     fn key(&self) -> DecisionKey {
