@@ -677,6 +677,22 @@ mod tests {
         assert_eq!(t.report.health.rejected_requests, 2);
         t.on_message(&Message::parse("1037|g,0").unwrap());
         assert_eq!(t.report.health.rejected_requests, 1);
+        // Our offer's echo after the cap (a 2.7 SC_TTD game of the scripted person: the
+        // server silent for 7 s in our turn); another seat's offer is no answer.
+        let offer = crate::game::Offer::new(
+            crate::game::ResourceSet::new(0, 0, 0, 1, 1),
+            crate::game::ResourceSet::new(0, 1, 1, 0, 0),
+            0b1110,
+        )
+        .unwrap();
+        t.waiting = Some(t.wait_for(Some(Action::OfferTrade(offer))));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        assert_eq!(t.report.health.rejected_requests, 2);
+        t.on_message(&Message::parse("1041|g,1,true,false,true,true,0,0,0,1,1,0,1,1,0,0").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 2);
+        t.on_message(&Message::parse("1041|g,0,false,true,true,true,0,0,0,1,1,0,1,1,0,0").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 1);
     }
 
     /// A refused END_TURN leaves the turn ours, so a TURN that follows is a forced end (an

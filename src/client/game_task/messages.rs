@@ -288,6 +288,11 @@ impl<S: Shape> GameTask<S> {
             // The server's broadcast of our answer to an offer.
             (Action::DeclineOffer, Message::RejectOffer(r)) => r.player == me && r.reason.is_none(),
             (Action::AcceptOffer, Message::AcceptOffer(o)) => o.accepting == me,
+            // The echo of our offer, of our bank trade (2.5.00 on names the trader) and of
+            // our ship's move.
+            (Action::OfferTrade(_), Message::MakeOffer(o)) => o.from == me,
+            (Action::BankTrade { .. }, Message::BankTrade(b)) => b.player == Some(me),
+            (Action::MoveShip { .. }, Message::MovePiece(m)) => m.player == me,
             (_, Message::PutPiece(p)) => {
                 p.player == me && built.is_some_and(|t| t.wire() == p.piece_type)
             }
