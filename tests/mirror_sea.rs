@@ -174,3 +174,63 @@ fn our_sea_games_replay_clean_with_ships_and_the_pirate() {
         assert_eq!(g.mirrored.as_ref(), g.server.as_ref(), "{}", file.display());
     }
 }
+
+/// Our bot's games of the island scenarios it plays, created by the scripted person on
+/// 2.6.10 and the 2.7 head (`scripts/person-scenarios.sh`, data check on): every scenario of
+/// `PLAYED_SCENARIOS` has one, each replays with every figure the server states agreeing and
+/// a valid engine state at every decision, and the Fog Islands games reveal fog hexes.
+#[test]
+fn our_island_scenario_games_replay_clean() {
+    use catan_bot::client::options::PLAYED_SCENARIOS;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/transcripts");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            // The cut SC_TTD recording (a fault's position) has its own test.
+            name.starts_with("catanbot-")
+                && name.contains("-sc")
+                && !name.contains("without-a-spot")
+        })
+        .collect();
+    files.sort();
+    let mut played = std::collections::BTreeSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let scenario = text
+            .lines()
+            .find(|l| l.starts_with("< 1023|"))
+            .and_then(|l| l.split(',').find_map(|o| o.strip_prefix("SC=")))
+            .unwrap_or_else(|| panic!("{}: an invitation to a scenario", file.display()))
+            .to_owned();
+        if scenario == "SC_FOG" {
+            assert!(
+                text.lines().any(|l| l.starts_with("< 10001|")),
+                "{}: a fog hex revealed",
+                file.display()
+            );
+        }
+        let games = replay_text(&text);
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        println!("{}: {scenario} {g}", file.display());
+        assert!(g.over && g.seat.is_some(), "{}: {g}", file.display());
+        assert_eq!(g.stats.mismatches, 0, "{}: {g}", file.display());
+        assert_eq!(g.stats.bad_messages, 0, "{}: {g}", file.display());
+        assert!(g.stats.data_checks > 40, "{}: {g}", file.display());
+        assert!(
+            g.views > 40 && g.view_errors == 0,
+            "{}: {g}",
+            file.display()
+        );
+        assert_eq!(g.mirrored.as_ref(), g.server.as_ref(), "{}", file.display());
+        played.insert(scenario);
+    }
+    for sc in PLAYED_SCENARIOS {
+        assert!(
+            played.contains(*sc),
+            "no recording of {sc} among {played:?}"
+        );
+    }
+}
