@@ -12,7 +12,8 @@ Usage: scripts/person-scenarios.sh [--help] OUT
 Settings (environment variables, default in brackets):
   ROUNDS       rounds to play [10]
   SCENARIOS    the scenarios' options, one word each ["SC=SC_4ISL,_SC_SEAC=t,SBL=t,VP=t12,PL=4
-               SC=SC_NSHO,_SC_SEAC=t,SBL=t,VP=t13,PL=4 SC=SC_TTD,_SC_SEAC=t,SBL=t,VP=t12,PL=4"]
+               SC=SC_NSHO,_SC_SEAC=t,SBL=t,VP=t13,PL=4 SC=SC_TTD,_SC_SEAC=t,SBL=t,VP=t12,PL=4
+               SC=SC_FOG,_SC_FOG=t,SBL=t,VP=t12,PL=4"]
   STOP_AT      epoch seconds: start no new game after this [never]
   JSETTLERS_JAR / JSETTLERS_CLASSPATH, CATAN_BOT_BIN, PERSON_AGENT: passed to person-games.sh
 USAGE
@@ -27,7 +28,7 @@ ROUNDS=${ROUNDS:-10}
 STOP_AT=${STOP_AT:-0}
 need_uint ROUNDS "$ROUNDS" 1
 need_uint STOP_AT "$STOP_AT"
-SCENARIOS=${SCENARIOS:-"SC=SC_4ISL,_SC_SEAC=t,SBL=t,VP=t12,PL=4 SC=SC_NSHO,_SC_SEAC=t,SBL=t,VP=t13,PL=4 SC=SC_TTD,_SC_SEAC=t,SBL=t,VP=t12,PL=4"}
+SCENARIOS=${SCENARIOS:-"SC=SC_4ISL,_SC_SEAC=t,SBL=t,VP=t12,PL=4 SC=SC_NSHO,_SC_SEAC=t,SBL=t,VP=t13,PL=4 SC=SC_TTD,_SC_SEAC=t,SBL=t,VP=t12,PL=4 SC=SC_FOG,_SC_FOG=t,SBL=t,VP=t12,PL=4"}
 read -r -a scenarios <<< "$SCENARIOS"
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
