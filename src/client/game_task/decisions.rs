@@ -693,6 +693,25 @@ mod tests {
         assert_eq!(t.report.health.rejected_requests, 2);
         t.on_message(&Message::parse("1041|g,0,false,true,true,true,0,0,0,1,1,0,1,1,0,0").unwrap());
         assert_eq!(t.report.health.rejected_requests, 1);
+        // A card bought after the cap (sea6 shard 13): its DEVCARDACTION draw; another seat's
+        // draw is no answer.
+        t.waiting = Some(t.wait_for(Some(Action::BuyDevCard)));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        assert_eq!(t.report.health.rejected_requests, 2);
+        t.on_message(&Message::parse("1046|g,2,0,9").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 2);
+        t.on_message(&Message::parse("1046|g,0,0,9").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 1);
+        // A decline whose echo comes after the next TURN (sea6 shard 15): late; a build's
+        // piece after the TURN is not waited for.
+        t.waiting = Some(t.wait_for(Some(Action::DeclineOffer)));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        assert_eq!(t.report.health.rejected_requests, 2);
+        t.on_message(&Message::parse("1026|g,1,15").unwrap());
+        t.on_message(&Message::parse("1037|g,0").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 1);
     }
 
     /// A refused END_TURN leaves the turn ours, so a TURN that follows is a forced end (an

@@ -258,6 +258,7 @@ impl<S: Shape> GameTask<S> {
                 if let Some(a) = w.action {
                     self.banned.push(a);
                     self.given_up = Some(a);
+                    self.given_up_past_turn = false;
                 }
             }
         }
@@ -303,6 +304,9 @@ impl<S: Shape> GameTask<S> {
                 | Action::PlayMonopoly,
                 Message::DevCardAction(d),
             ) => d.player == me && d.action == DevCardActionKind::Play.wire(),
+            (Action::BuyDevCard, Message::DevCardAction(d)) => {
+                d.player == me && d.action == DevCardActionKind::Draw.wire()
+            }
             _ => false,
         };
         if answered {
@@ -311,7 +315,14 @@ impl<S: Shape> GameTask<S> {
                 self.report.health.rejected_requests.saturating_sub(1);
             info!(action = ?a, "the request given up on was answered after all: late, not refused");
         } else if matches!(msg, Message::Turn(_)) {
-            self.given_up = None;
+            // An answer to an offer may be taken after the turn it was made in has ended
+            // (the server broadcasts our decline after the TURN: sea6 shard 15): it is
+            // waited for through one TURN more.
+            if matches!(a, Action::DeclineOffer | Action::AcceptOffer) && !self.given_up_past_turn {
+                self.given_up_past_turn = true;
+            } else {
+                self.given_up = None;
+            }
         }
     }
 }

@@ -155,6 +155,8 @@ pub struct GameTask<S: Shape = Classic> {
     /// The request last given up on at the reply cap (counted rejected), until the turn
     /// ends: if the server's answer to it still comes, it was late, not refused.
     given_up: Option<Action>,
+    /// A TURN has passed since `given_up` (an answer to an offer is waited for through one).
+    given_up_past_turn: bool,
     decisions_this_turn: u32,
     victims: Option<Vec<bool>>,
     ended_turn: bool,
@@ -233,6 +235,7 @@ impl<S: Shape> GameTask<S> {
             waiting: None,
             banned: Vec::new(),
             given_up: None,
+            given_up_past_turn: false,
             decisions_this_turn: 0,
             victims: None,
             ended_turn: false,
