@@ -15,6 +15,7 @@ impl<S: Shape> GameTask<S> {
         if !model.rules().special_building
             || self.mirror.server_state() != Some(GameState::Play1)
             || self.asked_special_build == Some(model.turn())
+            || self.special_build_pending
         {
             return;
         }
@@ -560,6 +561,16 @@ mod tests {
         );
         t.maybe_ask_special_build();
         assert_eq!(asks(&mut t), 0, "once a turn");
+        // The server holds our ask (ASK_SPECIAL_BUILD 1 for seat 0) into the next turn, whose
+        // phase serves it (sea6 shards 12 and 13: asked again there, refused): no new ask
+        // until it is served, at our place in the phase.
+        t.on_message(&Message::parse("1024|~botsOnly~1,0,100,16,1").unwrap());
+        t.asked_special_build = None;
+        t.maybe_ask_special_build();
+        assert_eq!(asks(&mut t), 0, "our ask is still held");
+        t.on_message(&Message::parse("1024|~botsOnly~1,0,100,16,0").unwrap());
+        t.maybe_ask_special_build();
+        assert_eq!(asks(&mut t), 1, "served: another ask may follow");
     }
 
     /// A real 6-player game (2.6.10, build 4caf0bd, our bot in seat 0) in which the server
@@ -712,6 +723,16 @@ mod tests {
         t.on_message(&Message::parse("1026|g,1,15").unwrap());
         t.on_message(&Message::parse("1037|g,0").unwrap());
         assert_eq!(t.report.health.rejected_requests, 1);
+        // A refusal with no request waited for (our ask for the Special Building Phase is not
+        // waited for) counts; one of a request given up on was counted at the cap.
+        t.on_message(&Message::parse("1104|g,0,3,0,0,You can't ask to build now.").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 2);
+        t.waiting = Some(t.wait_for(Some(Action::BuyDevCard)));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        assert_eq!(t.report.health.rejected_requests, 3);
+        t.on_message(&Message::parse("1104|g,0,2").unwrap());
+        assert_eq!(t.report.health.rejected_requests, 3);
     }
 
     /// A refused END_TURN leaves the turn ours, so a TURN that follows is a forced end (an

@@ -18,6 +18,10 @@ impl<S: Shape> GameTask<S> {
         use Message as M;
         let after_sitdown =
             std::mem::replace(&mut self.after_sitdown, matches!(msg, M::SitDown(_)));
+        if self.mirror.current() == Some(me) {
+            // Our turn or our place in the Special Building Phase: an ask of ours was served.
+            self.special_build_pending = false;
+        }
         match msg {
             M::GameMembers(_) => {
                 self.send(M::SitDown(proto::SitDown::robot(&g, pn(me))));
@@ -89,12 +93,29 @@ impl<S: Shape> GameTask<S> {
                 // The end of a turn clears every offer.
                 self.offer_gone();
             }
+            M::PlayerElement(m)
+                if seat_of::<S>(m.player) == Some(me)
+                    && m.element == proto::codes::PlayerElementType::AskSpecialBuild.wire()
+                    && m.action == ElementAction::Set.wire() =>
+            {
+                self.special_build_pending = m.amount != 0;
+            }
             M::DeclinePlayerRequest(m) => {
-                self.refused(&format!(
+                let what = format!(
                     "DECLINEPLAYERREQUEST reason {} {}",
                     m.reason,
                     m.text.as_deref().unwrap_or("")
-                ));
+                );
+                if self.waiting.is_some() {
+                    self.refused(&what);
+                } else if self.given_up.take().is_none() {
+                    // Sent to us alone: a refusal of a request we did not wait for (the
+                    // Special Building Phase's ask, or one sent after a request given up on
+                    // at a slow server: sea6 shard 11), counted all the same. One given up
+                    // on was counted then.
+                    self.report.health.rejected_requests += 1;
+                    warn!(what, "request refused, none waited for");
+                }
             }
             // Broadcast in START1B/2B when a settlement is taken back; to us alone, a refusal
             // of our request.

@@ -189,6 +189,11 @@ pub struct GameTask<S: Shape = Classic> {
     chosen_robbery: Option<Action>,
     /// The turn (`State::turn`) in which we last asked for the Special Building Phase.
     asked_special_build: Option<u32>,
+    /// The server holds an ask of ours for the Special Building Phase (PLAYERELEMENT
+    /// ASK_SPECIAL_BUILD 1 for our seat), still to come: asking again is refused ("You can't
+    /// ask to build now.", `SOCGame.canAskSpecialBuild`: sea6 shards 12 and 13, where an ask
+    /// made in one turn was asked again in the next). Until our phase or our turn.
+    special_build_pending: bool,
     /// Our robot face was requested (once per game).
     face_sent: bool,
     /// The last message was a SITDOWN: a person's seat taken over by a robot is followed by
@@ -255,6 +260,7 @@ impl<S: Shape> GameTask<S> {
             chosen_robbery: None,
             face_sent: false,
             after_sitdown: false,
+            special_build_pending: false,
             turn_started: None,
             reported: false,
         }
