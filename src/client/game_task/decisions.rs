@@ -646,6 +646,14 @@ mod tests {
         assert_eq!(t.report.health.late_replies, 0);
     }
 
+    /// Sends nothing, but waits for `a` as if requested, through the reply timeout and the
+    /// cap: `a` is given up on and counted rejected.
+    fn give_up_at_cap<S: Shape>(t: &mut GameTask<S>, a: Action) {
+        t.waiting = Some(t.wait_for(Some(a)));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+    }
+
     /// A roll given up on at the reply cap (a 2.6.10 server at load 7 answered one of ours 8 s
     /// after it, sea6 shard 5) is counted rejected until its dice come: then late only. A
     /// build given up on whose piece never comes stays rejected when the turn ends; a
@@ -653,9 +661,7 @@ mod tests {
     #[test]
     fn a_request_answered_after_the_cap_is_late_not_rejected() {
         let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
-        t.waiting = Some(t.wait_for(Some(Action::Roll)));
-        t.on_reply_timeout();
-        t.on_reply_timeout();
+        give_up_at_cap(&mut t, Action::Roll);
         assert!(t.waiting.is_none());
         assert_eq!(t.report.health.rejected_requests, 1);
         assert_eq!(t.report.health.late_replies, 1);
@@ -669,9 +675,7 @@ mod tests {
         t.on_message(&Message::parse("1028|g,8").unwrap());
         assert_eq!(t.report.health.rejected_requests, 0);
         let city = Action::BuildCity(crate::game::NodeId::new(0));
-        t.waiting = Some(t.wait_for(Some(city)));
-        t.on_reply_timeout();
-        t.on_reply_timeout();
+        give_up_at_cap(&mut t, city);
         assert_eq!(t.report.health.rejected_requests, 1);
         t.on_message(&Message::parse("1026|g,1,15").unwrap());
         t.on_message(&Message::parse("1009|g,0,2,68").unwrap());
@@ -680,9 +684,7 @@ mod tests {
             "the wait ended with the turn"
         );
         // A decline's echo (REJECTOFFER of our seat) after the cap.
-        t.waiting = Some(t.wait_for(Some(Action::DeclineOffer)));
-        t.on_reply_timeout();
-        t.on_reply_timeout();
+        give_up_at_cap(&mut t, Action::DeclineOffer);
         assert_eq!(t.report.health.rejected_requests, 2);
         t.on_message(&Message::parse("1037|g,3").unwrap());
         assert_eq!(t.report.health.rejected_requests, 2);
@@ -696,9 +698,7 @@ mod tests {
             0b1110,
         )
         .unwrap();
-        t.waiting = Some(t.wait_for(Some(Action::OfferTrade(offer))));
-        t.on_reply_timeout();
-        t.on_reply_timeout();
+        give_up_at_cap(&mut t, Action::OfferTrade(offer));
         assert_eq!(t.report.health.rejected_requests, 2);
         t.on_message(&Message::parse("1041|g,1,true,false,true,true,0,0,0,1,1,0,1,1,0,0").unwrap());
         assert_eq!(t.report.health.rejected_requests, 2);
@@ -706,19 +706,14 @@ mod tests {
         assert_eq!(t.report.health.rejected_requests, 1);
         // A card bought after the cap (sea6 shard 13): its DEVCARDACTION draw; another seat's
         // draw is no answer.
-        t.waiting = Some(t.wait_for(Some(Action::BuyDevCard)));
-        t.on_reply_timeout();
-        t.on_reply_timeout();
+        give_up_at_cap(&mut t, Action::BuyDevCard);
         assert_eq!(t.report.health.rejected_requests, 2);
         t.on_message(&Message::parse("1046|g,2,0,9").unwrap());
         assert_eq!(t.report.health.rejected_requests, 2);
         t.on_message(&Message::parse("1046|g,0,0,9").unwrap());
         assert_eq!(t.report.health.rejected_requests, 1);
-        // A decline whose echo comes after the next TURN (sea6 shard 15): late; a build's
-        // piece after the TURN is not waited for.
-        t.waiting = Some(t.wait_for(Some(Action::DeclineOffer)));
-        t.on_reply_timeout();
-        t.on_reply_timeout();
+        // A decline whose echo comes after the next TURN (sea6 shard 15): late.
+        give_up_at_cap(&mut t, Action::DeclineOffer);
         assert_eq!(t.report.health.rejected_requests, 2);
         t.on_message(&Message::parse("1026|g,1,15").unwrap());
         t.on_message(&Message::parse("1037|g,0").unwrap());
@@ -727,9 +722,7 @@ mod tests {
         // waited for) counts; one of a request given up on was counted at the cap.
         t.on_message(&Message::parse("1104|g,0,3,0,0,You can't ask to build now.").unwrap());
         assert_eq!(t.report.health.rejected_requests, 2);
-        t.waiting = Some(t.wait_for(Some(Action::BuyDevCard)));
-        t.on_reply_timeout();
-        t.on_reply_timeout();
+        give_up_at_cap(&mut t, Action::BuyDevCard);
         assert_eq!(t.report.health.rejected_requests, 3);
         t.on_message(&Message::parse("1104|g,0,2").unwrap());
         assert_eq!(t.report.health.rejected_requests, 3);
