@@ -278,8 +278,8 @@ impl<S: Shape> GameTask<S> {
                 warn!(action = ?w.action, "no reply in time; trying something else");
                 if let Some(a) = w.action {
                     self.banned.push(a);
-                    self.given_up = Some(a);
-                    self.given_up_past_turn = false;
+                    let turns = u8::from(matches!(a, Action::DeclineOffer | Action::AcceptOffer));
+                    self.given_up = Some((a, turns));
                 }
             }
         }
@@ -292,7 +292,7 @@ impl<S: Shape> GameTask<S> {
     /// broadcast of our answer to an offer (a decline's echo came after the cap in sea6
     /// shard 8); the wait ends with the turn.
     fn check_given_up(&mut self, msg: &Message) {
-        let Some(a) = self.given_up else {
+        let Some((a, turns)) = self.given_up else {
             return;
         };
         let me = pn(self.me());
@@ -336,14 +336,7 @@ impl<S: Shape> GameTask<S> {
                 self.report.health.rejected_requests.saturating_sub(1);
             info!(action = ?a, "the request given up on was answered after all: late, not refused");
         } else if matches!(msg, Message::Turn(_)) {
-            // An answer to an offer may be taken after the turn it was made in has ended
-            // (the server broadcasts our decline after the TURN: sea6 shard 15): it is
-            // waited for through one TURN more.
-            if matches!(a, Action::DeclineOffer | Action::AcceptOffer) && !self.given_up_past_turn {
-                self.given_up_past_turn = true;
-            } else {
-                self.given_up = None;
-            }
+            self.given_up = turns.checked_sub(1).map(|t| (a, t));
         }
     }
 }

@@ -154,9 +154,10 @@ pub struct GameTask<S: Shape = Classic> {
     banned: Vec<Action>,
     /// The request last given up on at the reply cap (counted rejected), until the turn
     /// ends: if the server's answer to it still comes, it was late, not refused.
-    given_up: Option<Action>,
-    /// A TURN has passed since `given_up` (an answer to an offer is waited for through one).
-    given_up_past_turn: bool,
+    /// With it, the TURNs its answer may still come after: an answer to an offer may be
+    /// taken after the turn it was made in has ended (the server broadcast our decline after
+    /// the TURN: sea6 shard 15), so it is waited for through one TURN more.
+    given_up: Option<(Action, u8)>,
     decisions_this_turn: u32,
     victims: Option<Vec<bool>>,
     ended_turn: bool,
@@ -240,7 +241,6 @@ impl<S: Shape> GameTask<S> {
             waiting: None,
             banned: Vec::new(),
             given_up: None,
-            given_up_past_turn: false,
             decisions_this_turn: 0,
             victims: None,
             ended_turn: false,
