@@ -701,9 +701,10 @@ async fn an_invitation_to_seat_4_of_a_six_player_game_is_accepted() {
         .await;
 }
 
-/// By default (`play` without `--no-sea`) the bot announces the sea board (`sb`) and scenarios (`sc=2000`), joins
-/// a sea game of 4 and of 6 seats (seat 5 exists there) and a game of an island scenario it
-/// plays; a game of a scenario it does not play is declined, naming the scenario.
+/// By default (`play` without `--no-sea`) the bot announces the sea board (`sb`) and
+/// scenarios (`sc=2000`), joins a sea game of 4 and of 6 seats (seat 5 exists there) and a
+/// game of an island scenario it plays; a game of a scenario it does not play is declined,
+/// naming the scenario.
 #[tokio::test(start_paused = true)]
 async fn with_sea_the_bot_announces_sb_and_joins_sea_and_island_games_but_no_other_scenario() {
     let (session, mut server, mut reports, _trigger) = spawn_session_with("sea", true);

@@ -7,18 +7,24 @@
 
 use catan_bot::client::replay::replay_text;
 
-fn sea_fixtures(filter: &str) -> Vec<std::path::PathBuf> {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/transcripts/sea"
-    );
+/// The files of `tests/fixtures/transcripts/` (or of its sub-folder `sub`) whose names
+/// `keep` takes, sorted.
+fn transcripts(sub: &str, keep: impl Fn(&str) -> bool) -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/transcripts")
+        .join(sub);
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().contains(filter))
+        .filter(|p| keep(&p.file_name().unwrap().to_string_lossy()))
         .collect();
     files.sort();
     files
+}
+
+/// The observer recordings of sea games whose names contain `filter`.
+fn sea_fixtures(filter: &str) -> Vec<std::path::PathBuf> {
+    transcripts("sea", |name| name.contains(filter))
 }
 
 #[test]
@@ -141,13 +147,7 @@ fn scenario_games_replay_within_their_known_differences() {
 /// choice; every figure agrees, every decision point gives a valid engine state.
 #[test]
 fn our_sea_games_replay_clean_with_ships_and_the_pirate() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/transcripts");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().contains("-sea-"))
-        .collect();
-    files.sort();
+    let files = transcripts("", |name| name.contains("-sea-"));
     assert_eq!(files.len(), 4, "our sea recordings");
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -189,19 +189,10 @@ fn our_game_replays_clean(file: &std::path::Path, text: &str, what: &str) {
 #[test]
 fn our_island_scenario_games_replay_clean() {
     use catan_bot::client::options::PLAYED_SCENARIOS;
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/transcripts");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            // The cut SC_TTD recording (a fault's position) has its own test.
-            name.starts_with("catanbot-")
-                && name.contains("-sc")
-                && !name.contains("without-a-spot")
-        })
-        .collect();
-    files.sort();
+    // The cut SC_TTD recording (a fault's position) has its own test.
+    let files = transcripts("", |name| {
+        name.starts_with("catanbot-") && name.contains("-sc") && !name.contains("without-a-spot")
+    });
     let mut played = std::collections::BTreeSet::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
