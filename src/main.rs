@@ -8,6 +8,7 @@ fn main() {
     let status = match Cli::parse().command {
         Command::Decode(args) => cli::decode::run(args),
         Command::Play(args) => cli::play::run(args),
+        Command::Host(args) => cli::host::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Arena(args) => cli::arena::run(args),
         Command::Summarize(args) => cli::summarize::run(args),

@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod chart;
 pub mod decode;
+pub mod host;
 pub mod perf;
 pub mod play;
 pub mod replay;
@@ -33,6 +34,9 @@ pub enum Command {
     Decode(decode::Args),
     /// Play as a robot on a JSettlers2 server until Ctrl-C (or `--games` finished games).
     Play(play::Args),
+    /// Create games with chosen options (a scenario, the sea board, 6 seats) and start them
+    /// with robots in every seat, one after another, watching each to its end.
+    Host(host::Args),
     /// Feed transcripts' server lines through the client's mirror; one line per game, exit 1
     /// if any mirrored figure disagrees with the server's (data checks, final scores).
     Replay(replay::Args),

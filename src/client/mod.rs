@@ -9,6 +9,7 @@
 //! - `results`: the `--results` writer and the run's totals.
 //! - `session`: handshake, pings, invitations, routing to per-game tasks.
 //! - `game_task`: one game's task — mirror, decisions on a blocking thread, refusals.
+//! - `host`: `catan-bot host`, a person who creates games with options and lets robots play them.
 //! - `mirror`: server messages → a described game → the agent's `View`; the server wins.
 //! - `options`: game options → the engine's `Rules`, or why we cannot play them.
 //! - `translate`: protocol values ⇄ game types (the one file naming both).
@@ -24,6 +25,7 @@ pub mod bounds;
 pub mod config;
 pub mod connection;
 pub mod game_task;
+pub mod host;
 pub mod logsafe;
 pub mod mirror;
 pub mod options;
