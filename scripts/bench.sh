@@ -35,6 +35,12 @@ Options (environment variables, default in brackets):
   PLAYERS      4, 5 or 6 [4]: 5 or 6 makes every robot-only game a game of that many
                players on the 6-player board (the server's game options PL=N and PLB=t,
                GAMETYPES 1); the bot then plays with --six-player
+  SCENARIO     a scenario by its server name (SC_4ISL, SC_NSHO, SC_TTD, SC_FOG): every game
+               one of that scenario on its sea board, PLAYERS seats. The server runs no
+               robot-only games of its own (it makes none with a scenario); `catan-bot host`
+               creates each game with the scenario's options and starts it without sitting
+               down, and the server fills every seat with robots, ours among them. GAMETYPES
+               1 and SEA N only; a name the server does not know fails the shard [unset]
   PORT         server port on 127.0.0.1; shard K of a sharded run uses PORT+K-1 [8890]
   COOKIE       robot cookie [catanbench]
   FAST_PAUSE   stock robots' pause percent (0 = fastest) [0]
@@ -107,9 +113,15 @@ case "$SEA" in Y|N) ;; *) die "SEA must be Y or N" ;; esac
 [ "$SEA" = N ] || [ "$GAMETYPES" = 1 ] || die "SEA=Y makes every game a sea game: leave GAMETYPES at 1"
 PLAYERS=${PLAYERS:-4}
 case "$PLAYERS" in 4|5|6) ;; *) die "PLAYERS must be 4, 5 or 6, got '$PLAYERS'" ;; esac
+SCENARIO=${SCENARIO:-}
+if [ -n "$SCENARIO" ]; then
+    [[ "$SCENARIO" =~ ^[A-Za-z0-9_]+$ ]] || die "SCENARIO must be a scenario's name like SC_FOG, got '$SCENARIO'"
+    { [ "$GAMETYPES" = 1 ] && [ "$SEA" = N ]; } \
+        || die "SCENARIO=$SCENARIO makes every game a game of that scenario: leave GAMETYPES and SEA unset"
+fi
 # The server options that make every robot-only game one of PLAYERS players.
 server_opts=()
-if [ "$PLAYERS" != 4 ]; then
+if [ "$PLAYERS" != 4 ] && [ -z "$SCENARIO" ]; then
     [ "$GAMETYPES" = 1 ] || die "PLAYERS=$PLAYERS makes every game a $PLAYERS-player game: leave GAMETYPES at 1"
     server_opts=(-o "PL=$PLAYERS" -o PLB=t)
 fi
@@ -199,22 +211,23 @@ run_shard() {
     agent=$1 dir=$2 k=$3 n=$4
     port=$((PORT + k - 1))
     games=$(( k * GAMES / n - (k - 1) * GAMES / n ))
-    tag="" server_pid="" bot_pid=""
+    tag="" server_pid="" bot_pid="" host_pid=""
     [ "$n" = 1 ] || tag=" shard $k/$n"
     cleanup() {
         local code=$?
-        for pid in "$bot_pid" "$server_pid"; do
+        for pid in "$host_pid" "$bot_pid" "$server_pid"; do
             if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
                 kill "$pid" 2>/dev/null || true
             fi
         done
-        for pid in "$bot_pid" "$server_pid"; do
+        for pid in "$host_pid" "$bot_pid" "$server_pid"; do
             if [ -n "$pid" ]; then
                 wait "$pid" 2>/dev/null || true
             fi
         done
         server_pid=""
         bot_pid=""
+        host_pid=""
         return $code
     }
     trap 'cleanup' EXIT
@@ -226,8 +239,12 @@ run_shard() {
         : > "$dir/results.jsonl"
         return 0
     fi
-    echo "bench:$tag $games games of $agent on port $port (robot mix $mix) -> $dir"
-    PORT=$port COOKIE=$COOKIE GAMES=$games PARALLEL=$PARALLEL ROBOTS=$mix_robots PERCENT3P=25 \
+    echo "bench:$tag $games games of $agent on port $port (robot mix $mix${SCENARIO:+, scenario $SCENARIO}) -> $dir"
+    # With a scenario the server starts no games itself (-1: but an observer may start one
+    # with robots in every seat); `catan-bot host` creates them below.
+    local server_games=$games
+    [ -z "$SCENARIO" ] || server_games=-1
+    PORT=$port COOKIE=$COOKIE GAMES=$server_games PARALLEL=$PARALLEL ROBOTS=$mix_robots PERCENT3P=25 \
         GAMETYPES=$GAMETYPES \
         EXTRA_ROBOTS=$mix_extra EXTRA_KIND=$mix_kind TURN_TIMEOUT=$TURN_TIMEOUT \
         FAST_PAUSE=$FAST_PAUSE WAIT_SEC=$wait_sec LOG="$dir/server.log" DATACHECK=$DATACHECK \
@@ -246,6 +263,13 @@ run_shard() {
         "${who[@]}" "${six[@]}" --results "$dir/results.jsonl" --games "$games" "${record[@]}" \
         >"$dir/bot.log" 2>&1 &
     bot_pid=$!
+    if [ -n "$SCENARIO" ]; then
+        # Our bot and the extra robots log in first, so that the first game draws from them all.
+        sleep "$wait_sec"
+        "$bot" host --server "127.0.0.1:$port" --scenario "$SCENARIO" --players "$PLAYERS" \
+            --games "$games" --prefix "$SCENARIO~$k" >"$dir/host.log" 2>&1 &
+        host_pid=$!
+    fi
     # One progress line rewritten in place, unless several shards share the terminal.
     local done=0 last=-1 start=$SECONDS inplace=0
     if [ -t 1 ] && { [ "$n" = 1 ] || [ "$JOBS" = 1 ] || [ -n "$SHARD" ]; }; then
@@ -263,6 +287,16 @@ run_shard() {
                 printf 'bench:%s %s/%s games (%ss)\n' "$tag" "$done" "$games" "$((SECONDS - start))"
             fi
             last=$done
+        fi
+        if [ -n "$host_pid" ] && ! kill -0 "$host_pid" 2>/dev/null; then
+            local hcode=0
+            wait "$host_pid" || hcode=$?
+            host_pid=""
+            if [ "$hcode" != 0 ]; then
+                echo
+                echo "bench:$tag the host stopped (status $hcode): $(tail -n 1 "$dir/host.log"); see $dir/host.log" >&2
+                return 1
+            fi
         fi
         if ! kill -0 "$bot_pid" 2>/dev/null; then
             # The bot stops by itself after its last game, maybe before the server has.
@@ -283,6 +317,7 @@ run_shard() {
     # The server exits after the last game, the bot after its last line: give the other one a
     # moment before stopping it.
     local _
+    [ -z "$SCENARIO" ] || kill "$server_pid" 2>/dev/null || true
     for _ in $(seq 1 15); do
         kill -0 "$server_pid" 2>/dev/null || kill -0 "${bot_pid:-0}" 2>/dev/null || break
         sleep 1

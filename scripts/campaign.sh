@@ -27,7 +27,7 @@ Options (environment variables, default in brackets):
   PORT         first lane's port [8900]
   STOP_AT      epoch seconds: start no new shard after this [never]
   MIX, ROBOTS, EXTRA, FAST_PAUSE, TURN_TIMEOUT, JSETTLERS_JAR, JSETTLERS_CLASSPATH, DATACHECK, RECORD,
-  GAMETYPES, PLAYERS, SEA:
+  GAMETYPES, PLAYERS, SEA, SCENARIO:
                passed to scripts/bench.sh (see its --help; MIX is default, smart or fast)
 USAGE
 }
@@ -118,6 +118,7 @@ for k in $(seq 1 "$SHARDS"); do
             echo "gametypes: ${GAMETYPES:-1}"
             echo "players: ${PLAYERS:-4}"
             echo "sea: ${SEA:-N}"
+            echo "scenario: ${SCENARIO:-none}"
             echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
             echo "lane: $LANE"
             echo "started: $started"

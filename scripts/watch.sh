@@ -35,7 +35,16 @@ Settings (environment variables, default in brackets):
   PORT           server port on 127.0.0.1 (the server listens on all interfaces) [8880]
   GAMES          games to run, one after another [3]
   GAMETYPES      1: classic 4-player games only; 2: classic and 6-player games in turn (the
-                 6-player board and its Special Building Phase; catan-bot --six-player) [1]
+                 6-player board and its Special Building Phase; catan-bot --six-player);
+                 3: also 4- and 6-player games on the sea board [1]
+  SCENARIO       a scenario by its server name (SC_4ISL, SC_NSHO, SC_TTD, SC_FOG) instead:
+                 every game one of that scenario, on its sea board. The server runs no
+                 robot-only games of its own then (it makes none with a scenario): after
+                 WAIT_SEC, `catan-bot host` (nickname "host") creates the GAMES games one
+                 after another, named SCENARIO~w~1, SCENARIO~w~2, ..., and starts each
+                 without sitting down; the server fills every seat with robots, ours among
+                 them. Join those games as you would a ~botsOnly~N game [unset]
+  PLAYERS        with SCENARIO: the seats, 4 or 6 (the scenario's 6-player layout) [4]
   WAIT_SEC       seconds before the first game starts (time to open the client) [45]
   FAST_PAUSE     stock robots' pauses, percent of a normal game's [100]
   COOKIE         robot cookie shared by the server and catan-bot [catanbot]
@@ -70,7 +79,14 @@ ROOT="$lib_root"
 PORT="${PORT:-8880}"
 GAMES="${GAMES:-3}"
 GAMETYPES="${GAMETYPES:-1}"
-case "$GAMETYPES" in 1|2) ;; *) die "GAMETYPES must be 1 or 2" ;; esac
+case "$GAMETYPES" in 1|2|3) ;; *) die "GAMETYPES must be 1, 2 or 3" ;; esac
+SCENARIO="${SCENARIO:-}"
+PLAYERS="${PLAYERS:-4}"
+case "$PLAYERS" in 4|6) ;; *) die "PLAYERS must be 4 or 6" ;; esac
+if [[ -n "$SCENARIO" ]]; then
+    [[ "$SCENARIO" =~ ^[A-Za-z0-9_]+$ ]] || die "SCENARIO must be a scenario's name like SC_FOG, got '$SCENARIO'"
+    [[ "$GAMETYPES" == 1 ]] || die "SCENARIO makes every game a game of that scenario: leave GAMETYPES unset"
+fi
 WAIT_SEC="${WAIT_SEC:-45}"
 FAST_PAUSE="${FAST_PAUSE:-100}"
 COOKIE="${COOKIE:-catanbot}"
@@ -132,8 +148,10 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
 
-# 1. The server.
-PORT="$PORT" COOKIE="$COOKIE" GAMES="$GAMES" GAMETYPES="$GAMETYPES" PARALLEL=1 FAST_PAUSE="$FAST_PAUSE" \
+# 1. The server. With a scenario it makes no games itself (-1: an observer may start one).
+server_games="$GAMES"
+[[ -z "$SCENARIO" ]] || server_games=-1
+PORT="$PORT" COOKIE="$COOKIE" GAMES="$server_games" GAMETYPES="$GAMETYPES" PARALLEL=1 FAST_PAUSE="$FAST_PAUSE" \
     WAIT_SEC="$WAIT_SEC" SHUTDOWN=N LOG="$LOGDIR/server.log" JAVA="$JAVA" \
     "$ROOT/scripts/jsettlers-server.sh" 2>"$LOGDIR/server-start.log" &
 SERVER_PID=$!
@@ -149,13 +167,21 @@ STARTED="$(date +%s)"
 bot_args=(play --server "127.0.0.1:$PORT" --cookie "$COOKIE" --name "$BOT_NAME"
           --games "$GAMES" --decision-ms "$DECISION_MS" --results "$LOGDIR/results.jsonl")
 [[ "$PACE" == "Y" ]] && bot_args+=(--pace)
-[[ "$GAMETYPES" == 1 ]] || bot_args+=(--six-player)
+[[ "$GAMETYPES" == 1 && "$PLAYERS" == 4 ]] || bot_args+=(--six-player)
 [[ -n "$AGENT" ]] && bot_args+=(--agent "$AGENT")
 [[ -n "$LEVEL" ]] && bot_args+=(--level "$LEVEL")
 [[ "$RECORD" == "Y" ]] && bot_args+=(--record "$LOGDIR/record")
 NO_COLOR=1 "$CATAN_BOT" "${bot_args[@]}" >"$LOGDIR/bot.log" 2>&1 &
 BOT_PID=$!
 PIDS+=("$BOT_PID")
+game_label="~botsOnly~N"
+if [[ -n "$SCENARIO" ]]; then
+    game_label="$SCENARIO~w~N"
+    # The games, once the watcher has had WAIT_SEC to open the client.
+    (sleep "$WAIT_SEC" && exec "$CATAN_BOT" host --server "127.0.0.1:$PORT" --scenario "$SCENARIO" \
+        --players "$PLAYERS" --games "$GAMES" --prefix "$SCENARIO~w") >"$LOGDIR/host.log" 2>&1 &
+    PIDS+=("$!")
+fi
 
 cat <<EOF
 catan-bot watch: server on 127.0.0.1:$PORT, first game in about $WAIT_SEC s, $GAMES game(s),
@@ -164,11 +190,11 @@ stock robots at $FAST_PAUSE% pauses, catan-bot as "$BOT_NAME" (pace: $PACE). Log
 To watch (the GUI needs the FULL jar, $JSETTLERS_JAR):
   1. Start the client:  $JAVA -cp "$JSETTLERS_JAR" soc.client.SOCPlayerClient 127.0.0.1 $PORT
   2. Type a nickname in "Your Nickname" (not starting with "robot " or "droid ").
-  3. Wait for a ~botsOnly~N game in the game list (empty until the first game starts).
+  3. Wait for a $game_label game in the game list (empty until the first game starts).
   4. Select it and press "Join Game": you watch as an observer; "$BOT_NAME" is one seat.
      NEVER press "Sit Here" or "Take Over": that dismisses a robot.
   5. When a game ends its board and final scores stay in the window; the next game is a new
-     ~botsOnly~N in the lobby: select it and press "Join Game" again.
+     $game_label in the lobby: select it and press "Join Game" again.
 Stop with Ctrl-C (or close the client window).
 EOF
 
