@@ -411,9 +411,12 @@ fn settling_a_new_land_area_gives_special_points_once_per_area() {
     for &e in &route {
         at = topo.other_end(e, at);
     }
-    for each_area in [false, true] {
+    // Area 2 gives 2 points under _SC_SEAC, none when it is the area that gives none (SC_TTD's
+    // desert strip).
+    for (each_area, no_svp_area) in [(false, 0), (true, 0), (true, 2)] {
         let rules = Rules {
             svp_each_new_area: each_area,
+            no_svp_area,
             ..Rules::default()
         };
         let mut s = State::new(b, rules, Seat::new(0)).to_setup();
@@ -430,7 +433,7 @@ fn settling_a_new_land_area_gives_special_points_once_per_area() {
         assert!(st.settlement_spots(Seat::new(0)).contains(target));
         let before = st.public_vp(Seat::new(0));
         st.apply(Action::BuildSettlement(target), &mut rand::thread_rng());
-        let svp = if each_area { 2 } else { 0 };
+        let svp = if each_area && no_svp_area != 2 { 2 } else { 0 };
         assert_eq!(st.special_vp(Seat::new(0)), svp);
         assert_eq!(st.public_vp(Seat::new(0)), before + 1 + svp);
     }

@@ -164,6 +164,9 @@ pub fn parse_rules<S: Shape>(text: &str) -> (Rules, Option<Unplayable>) {
             // Scenario-only options.
             "_VP_ALL" => {}
             "SC" if v.is_empty() => {}
+            // Through the Desert: the desert strip, land area 3, gives no land-area points
+            // (`SOCBoardAtServer.makeNewBoard`, `setBonusExcludeLandArea(3)`).
+            "SC" if sea && v == "SC_TTD" => rules.no_svp_area = 3,
             "SC" if sea && PLAYED_SCENARIOS.contains(&v) => {}
             "SC" => bad!(kv, "this scenario is not played yet"),
             k if k.starts_with("_SC_") && on != Some(true) => {}
@@ -251,8 +254,12 @@ mod tests {
         let r = rules_on::<Sea>(isl).unwrap();
         assert!(r.svp_each_new_area && !r.svp_first_new_area);
         assert_eq!(r.vp_to_win, 12);
-        for sc in ["SC_NSHO", "SC_TTD"] {
-            assert!(rules_on::<Sea>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=4")).is_ok());
+        for (sc, no_svp_area) in [("SC_NSHO", 0), ("SC_TTD", 3)] {
+            let r = rules_on::<Sea>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=4")).unwrap();
+            assert_eq!(
+                r.no_svp_area, no_svp_area,
+                "{sc}: the desert strip gives no points"
+            );
             assert!(rules_on::<Sea6>(&format!("SC={sc},_SC_SEAC=t,SBL=t,PL=6")).is_ok());
         }
         // Fog Islands: played, its VP and no land-area points (SOCScenario's SC_FOG options).

@@ -43,6 +43,11 @@ pub struct Rules {
     /// Sea boards, scenario option `_SC_SANY`: the first settlement on any land area other
     /// than the starting areas gives 1 special victory point. Default `false`.
     pub svp_first_new_area: bool,
+    /// Sea boards: a land area whose settlements give none of those points, 0 for none
+    /// (`SOCBoardAtServer.getBonusExcludeLandArea`: SC_TTD's desert strip, land area 3; the
+    /// server adds it to every seat's starting areas when initial placement ends,
+    /// `SOCGame.updateAtGameFirstTurn`).
+    pub no_svp_area: u8,
 }
 
 /// All four seats of the classic board occupied.
@@ -64,6 +69,7 @@ impl Default for Rules {
             special_building: false,
             svp_each_new_area: false,
             svp_first_new_area: false,
+            no_svp_area: 0,
         }
     }
 }

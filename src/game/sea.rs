@@ -900,6 +900,23 @@ impl<S: Shape> State<S> {
         self.settle_area(seat, n, initial);
     }
 
+    /// A seat's starting land areas as the server states them at the end of initial placement
+    /// (`SOCPlayerElement` STARTING_LANDAREAS, `SOCPlayer.getStartingLandAreasEncoded`: the
+    /// first area in the low byte, the second in the next; SC_TTD's desert strip is added as
+    /// the second). Settlements there give no land-area points. Ignored off the sea boards.
+    pub fn set_home_areas(&mut self, seat: Seat, encoded: i32) {
+        let Some(f) = self.fleet.get_mut() else {
+            return;
+        };
+        let mut bits = 0u32;
+        for a in [encoded & 0xFF, (encoded >> 8) & 0xFF] {
+            if (1..=32).contains(&a) {
+                bits |= 1 << (a - 1);
+            }
+        }
+        f.home_areas[seat] = bits;
+    }
+
     /// Takes the ship of `s` off `e` (to move it).
     pub(super) fn lift_ship(&mut self, s: Seat, e: EdgeId) {
         let topo = S::topology();
@@ -931,7 +948,7 @@ impl<S: Shape> State<S> {
             f.home_areas[s] |= bit;
             return;
         }
-        if f.home_areas[s] & bit != 0 {
+        if f.home_areas[s] & bit != 0 || a == rules.no_svp_area {
             return;
         }
         if rules.svp_first_new_area && f.svp_areas[s] == 0 {

@@ -209,6 +209,7 @@ impl<S: Shape> Mirror<S> {
                 self.model.set_gold_owed(s, amount.clamp(0, 255) as u8)
             }
             (Element::ScenarioSvp, Some(Set)) => self.special_vp(s, amount),
+            (Element::StartingLandAreas, Some(Set)) => self.model.set_home_areas(s, amount),
             (Element::ScenarioClothCount | Element::ScenarioWarshipCount, _) => {
                 self.unmodelled(msg, "a scenario's cloth or warships (PLAYERELEMENT)")
             }
