@@ -1036,6 +1036,35 @@ mod tests {
         assert!(matches!(t.fallback(&view), Action::MovePirate(_)));
     }
 
+    /// The robber-or-pirate choice unanswered past the reply cap (a loaded 2.6.10 server took
+    /// over 6 s, sea6 shard 21): sent again it would reach the server in PLACING_ROBBER as a
+    /// choice of victim and be refused, so it is waited for, never sent twice nor counted
+    /// refused, until the state it leads to comes; then the move follows.
+    #[test]
+    fn the_robber_or_pirate_choice_is_waited_for_past_the_cap() {
+        let mut t = sea_task_at_robber_or_pirate();
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].encode(), "1035|~botsOnly~4,-2");
+        for _ in 0..4 {
+            t.on_reply_timeout();
+            assert!(t.waiting.is_some(), "still waiting for the choice's answer");
+            t.decide_without_agent();
+            assert!(t.take_outbox().is_empty(), "nothing sent again");
+        }
+        assert_eq!(t.report.health.rejected_requests, 0);
+        assert!(t.banned.is_empty());
+        t.on_message(&Message::parse("1025|~botsOnly~4,33").unwrap());
+        t.decide_without_agent();
+        let out = t.take_outbox();
+        assert!(
+            matches!(&out[..], [Message::MoveRobber(m)] if m.hex > 0),
+            "{out:?}"
+        );
+        assert_eq!(t.report.health.rejected_requests, 0);
+    }
+
     /// Gold picks: our roll pays a gold hex; the server sets our picks owed
     /// (PLAYERELEMENT NUM_PICK_GOLD_HEX_RESOURCES) and prompts us (SIMPLEREQUEST 1) before
     /// the game state that answers our roll: that prompt is no refusal of the roll. In state

@@ -272,6 +272,27 @@ impl<S: Shape> GameTask<S> {
                 return;
             }
         }
+        // The robber-or-pirate choice (CHOOSEPLAYER -2 or -3 in state 54) has one answer, the
+        // state it leads to; a choice sent again would reach the server in that state as a
+        // choice of victim, and be refused (sea6 shard 21 on 2.6.10, at load 8: the server
+        // answered after 6 s, our second "-2" came back "You can't steal from that player.").
+        // So we wait on while the server is still in state 54; its own turn timer is the
+        // limit.
+        if let Some(w) = self.waiting.as_mut() {
+            if !w.settling
+                && !w.text_seen
+                && w.sent_state == Some(GameState::WaitingForRobberOrPirate)
+                && self.mirror.server_state() == Some(GameState::WaitingForRobberOrPirate)
+            {
+                w.deadline = Instant::now() + Duration::from_millis(LATE_REPLY_CAP_MS);
+                info!(
+                    action = ?w.action,
+                    waited_ms = w.sent.elapsed().as_millis() as u64,
+                    "no answer yet to the robber-or-pirate choice; waiting on"
+                );
+                return;
+            }
+        }
         if let Some(w) = self.waiting.take() {
             if !w.settling {
                 self.report.health.rejected_requests += 1;
