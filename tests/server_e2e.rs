@@ -14,7 +14,39 @@ use catan_bot::client::{self, shutdown, ClientConfig, RunSummary};
 
 mod common;
 
-use common::server::{connect_when_listening, free_port, require_server, start_server, SERIAL};
+use common::server::{
+    connect_when_listening, free_port, require_server, start_server, Kill, SERIAL,
+};
+
+const COOKIE: &str = "e2ecookie";
+
+/// A fresh folder `catanbot-TAG-PID` with the server's log in it, and a server on a free
+/// port with `options` (scripts/jsettlers-server.sh's settings).
+fn setup(
+    tag: &str,
+    options: &[(&str, &str)],
+) -> (std::path::PathBuf, u16, std::path::PathBuf, Kill) {
+    require_server();
+    let dir = std::env::temp_dir().join(format!("catanbot-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = free_port();
+    let log = dir.join("server.log");
+    let server = start_server(port, COOKIE, &log, options);
+    (dir, port, log, server)
+}
+
+/// Our client as `e2ebot` with `agent`, recording into `dir/rec`, for `games` games.
+fn bot(port: u16, agent: &str, dir: &Path, games: u32) -> ClientConfig {
+    let mut config = ClientConfig::new(
+        &format!("127.0.0.1:{port}"),
+        COOKIE,
+        "e2ebot",
+        agent.parse().unwrap(),
+    );
+    config.games = Some(games);
+    config.record = Some(dir.join("rec"));
+    config
+}
 
 /// The server log's lines that name `bot` with an illegal move or a forced end.
 fn log_lines_naming(log: &Path, bot: &str) -> Vec<String> {
@@ -50,17 +82,9 @@ fn assert_clean(summary: &RunSummary, n: u32) {
 #[test]
 #[ignore = "needs a JSettlers2 server: JSETTLERS_JAR=/path/JSettlers.jar cargo test -- --ignored"]
 fn two_games_against_stock_robots_finish_cleanly() {
-    require_server();
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = std::env::temp_dir().join(format!("catanbot-e2e-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let port = free_port();
-    let cookie = "e2ecookie";
-    let log = dir.join("server.log");
-    let server = start_server(
-        port,
-        cookie,
-        &log,
+    let (dir, port, log, server) = setup(
+        "e2e",
         &[
             ("GAMES", "2"),
             ("PARALLEL", "2"),
@@ -69,16 +93,8 @@ fn two_games_against_stock_robots_finish_cleanly() {
             ("PERCENT3P", "25"),
         ],
     );
-
-    let mut config = ClientConfig::new(
-        &format!("127.0.0.1:{port}"),
-        cookie,
-        "e2ebot",
-        "heuristic".parse().unwrap(),
-    );
-    config.games = Some(2);
+    let mut config = bot(port, "heuristic", &dir, 2);
     config.results = Some(dir.join("results.jsonl"));
-    config.record = Some(dir.join("rec"));
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let summary = runtime.block_on(async {
         // The server needs a moment to listen; the client retries with backoff.
@@ -110,18 +126,10 @@ fn two_games_against_stock_robots_finish_cleanly() {
 #[test]
 #[ignore = "needs a JSettlers2 server: JSETTLERS_JAR=/path/JSettlers.jar cargo test -- --ignored"]
 fn a_hosted_scenario_game_seats_our_bot_and_finishes_cleanly() {
-    require_server();
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = std::env::temp_dir().join(format!("catanbot-e2e-host-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let port = free_port();
-    let cookie = "e2ecookie";
-    let log = dir.join("server.log");
     // No robot-only games (-1), but an observer may start a game with robots in every seat.
-    let server = start_server(
-        port,
-        cookie,
-        &log,
+    let (dir, port, log, server) = setup(
+        "e2e-host",
         &[
             ("GAMES", "-1"),
             ("FAST_PAUSE", "0"),
@@ -129,14 +137,7 @@ fn a_hosted_scenario_game_seats_our_bot_and_finishes_cleanly() {
             ("PERCENT3P", "25"),
         ],
     );
-    let mut config = ClientConfig::new(
-        &format!("127.0.0.1:{port}"),
-        cookie,
-        "e2ebot",
-        "mpt-ensemble-uct:iterations=100".parse().unwrap(),
-    );
-    config.games = Some(1);
-    config.record = Some(dir.join("rec"));
+    let config = bot(port, "mpt-ensemble-uct:iterations=100", &dir, 1);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (summary, hosted) = runtime.block_on(async {
         let (trigger, stop) = shutdown::channel();
