@@ -115,7 +115,7 @@ PLAYERS=${PLAYERS:-4}
 case "$PLAYERS" in 4|5|6) ;; *) die "PLAYERS must be 4, 5 or 6, got '$PLAYERS'" ;; esac
 SCENARIO=${SCENARIO:-}
 if [ -n "$SCENARIO" ]; then
-    [[ "$SCENARIO" =~ ^[A-Za-z0-9_]+$ ]] || die "SCENARIO must be a scenario's name like SC_FOG, got '$SCENARIO'"
+    need_scenario "$SCENARIO"
     { [ "$GAMETYPES" = 1 ] && [ "$SEA" = N ]; } \
         || die "SCENARIO=$SCENARIO makes every game a game of that scenario: leave GAMETYPES and SEA unset"
 fi

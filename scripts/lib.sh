@@ -42,6 +42,11 @@ need_port() {
     need_uint "$1" "$2" 1 65535
 }
 
+# need_scenario VALUE: a scenario's server name (letters, digits, '_'), as SCENARIO= takes it.
+need_scenario() {
+    [[ "$1" =~ ^[A-Za-z0-9_]+$ ]] || die "SCENARIO must be a scenario's name like SC_FOG, got '$1'"
+}
+
 # need_java JAVA: the java command must exist.
 need_java() {
     command -v "$1" >/dev/null 2>&1 || die "'$1' not found: install a Java runtime (8 or newer)"

@@ -84,7 +84,7 @@ SCENARIO="${SCENARIO:-}"
 PLAYERS="${PLAYERS:-4}"
 case "$PLAYERS" in 4|6) ;; *) die "PLAYERS must be 4 or 6" ;; esac
 if [[ -n "$SCENARIO" ]]; then
-    [[ "$SCENARIO" =~ ^[A-Za-z0-9_]+$ ]] || die "SCENARIO must be a scenario's name like SC_FOG, got '$SCENARIO'"
+    need_scenario "$SCENARIO"
     [[ "$GAMETYPES" == 1 ]] || die "SCENARIO makes every game a game of that scenario: leave GAMETYPES unset"
 fi
 WAIT_SEC="${WAIT_SEC:-45}"

@@ -394,8 +394,31 @@ wire_enum! {
         Ok = 0,
         /// The nickname is already logged in.
         NameInUse = 4,
+        /// An account was created.
+        AccountCreatedOk = 7,
+        /// The server's first account was created.
+        AccountCreatedOkFirstOne = 18,
+        /// Logged in under a nickname set by the server.
+        OkSetNickname = 20,
+        /// Logged in with debug mode on.
+        OkDebugModeOn = 21,
         /// The server is shutting down.
         ServerShutdown = 23,
+    }
+}
+
+impl StatusValue {
+    /// The values that report success (`SOCStatusMessage` `SV_OK`, `SV_ACCT_CREATED_OK`,
+    /// `SV_ACCT_CREATED_OK_FIRST_ONE`, `SV_OK_SET_NICKNAME`, `SV_OK_DEBUG_MODE_ON`).
+    pub const fn is_ok(self) -> bool {
+        matches!(
+            self,
+            StatusValue::Ok
+                | StatusValue::AccountCreatedOk
+                | StatusValue::AccountCreatedOkFirstOne
+                | StatusValue::OkSetNickname
+                | StatusValue::OkDebugModeOn
+        )
     }
 }
 

@@ -47,6 +47,11 @@ pub struct Args {
     pub game_timeout_min: u64,
 }
 
+/// Whether `s` is made of letters, digits and '_' only, as option names and values are.
+fn is_word(s: &str) -> bool {
+    s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
 /// The option string the server is sent: the seats (and the 6-seat board), the sea board or
 /// the scenario, then `extra`.
 pub fn game_options(args: &Args) -> Result<String, String> {
@@ -55,7 +60,7 @@ pub fn game_options(args: &Args) -> Result<String, String> {
         opts.push("PLB=t".to_owned());
     }
     if let Some(sc) = &args.scenario {
-        if sc.is_empty() || !sc.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        if sc.is_empty() || !is_word(sc) {
             return Err(format!("--scenario: a name like SC_FOG, not {sc:?}"));
         }
         opts.push(format!("SC={}", sc.to_ascii_uppercase()));
@@ -65,11 +70,8 @@ pub fn game_options(args: &Args) -> Result<String, String> {
     }
     if let Some(extra) = &args.options {
         let ok = |o: &str| {
-            o.split_once('=').is_some_and(|(k, v)| {
-                !k.is_empty()
-                    && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-                    && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-            })
+            o.split_once('=')
+                .is_some_and(|(k, v)| !k.is_empty() && is_word(k) && is_word(v))
         };
         if let Some(bad) = extra.split(',').find(|o| !ok(o)) {
             return Err(format!(
@@ -112,14 +114,7 @@ pub fn run(args: Args) -> i32 {
         start_timeout: Duration::from_secs(args.start_timeout_s),
         game_timeout: Duration::from_secs(args.game_timeout_min * 60),
     };
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("cannot start the async runtime: {e}");
-            return 1;
-        }
-    };
-    runtime.block_on(async {
+    super::run_async(async {
         let stream = match tokio::net::TcpStream::connect(&args.server).await {
             Ok(s) => s,
             Err(e) => {

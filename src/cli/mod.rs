@@ -64,6 +64,18 @@ pub(crate) fn init_tracing() {
         .init();
 }
 
+/// Runs a network command's `work` on a tokio runtime and returns its exit code; 1 if the
+/// runtime cannot start.
+pub(crate) fn run_async(work: impl std::future::Future<Output = i32>) -> i32 {
+    match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime.block_on(work),
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            1
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

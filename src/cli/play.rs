@@ -120,14 +120,7 @@ pub fn run(args: Args) -> i32 {
     config.decision_ms = args.decision_ms;
     config.robot_class = args.robot_class;
     config.pace = args.pace;
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("cannot start the runtime: {e}");
-            return 1;
-        }
-    };
-    runtime.block_on(async {
+    super::run_async(async {
         let (trigger, stop) = shutdown::channel();
         let on_signal = trigger.clone();
         tokio::spawn(async move {

@@ -13,6 +13,7 @@
 
 use std::time::Duration;
 
+use jsettlers_protocol::codes::{GameState, StatusValue};
 use jsettlers_protocol::{
     self as proto, GameStatsKind, Message, NewGameWithOptionsRequest, StartGame,
 };
@@ -22,9 +23,9 @@ use tracing::{info, warn};
 use super::connection::{split, Reader, Writer};
 use super::logsafe::shown;
 
-/// Game state numbers (`SOCGame`): the first initial placement, and the end of the game.
-const START1A: i32 = 5;
-const OVER: i32 = 1000;
+/// Game state numbers: the first initial placement, and the end of the game.
+const START1A: i32 = GameState::Start1A.wire();
+const OVER: i32 = GameState::Over.wire();
 
 /// What to host.
 #[derive(Clone, Debug)]
@@ -115,11 +116,12 @@ impl std::error::Error for HostError {}
 /// The text the server sends when an observer's start is not allowed (`start.player.must.sit`).
 const MUST_SIT: &str = "must sit";
 
-/// Whether a STATUSMESSAGE's value is a refusal: every value but the OK ones (`SOCStatusMessage`
-/// `SV_OK` 0, the default when none is written; `SV_ACCT_CREATED_OK` 7,
-/// `SV_ACCT_CREATED_OK_FIRST_ONE` 18, `SV_OK_SET_NICKNAME` 20, `SV_OK_DEBUG_MODE_ON` 21).
+/// Whether a STATUSMESSAGE's value is a refusal: every value but the OK ones (no value is
+/// `SV_OK`).
 fn refuses(status: Option<i32>) -> bool {
-    !matches!(status.unwrap_or(0), 0 | 7 | 18 | 20 | 21)
+    !status
+        .map_or(Some(StatusValue::Ok), StatusValue::from_wire)
+        .is_some_and(StatusValue::is_ok)
 }
 
 /// Hosts `config.games` games over `stream`, one after another; calls `on_game` as each one
