@@ -475,6 +475,7 @@ impl<S: Shape> GameTask<S> {
             settling: false,
             sent_state: self.mirror.server_state(),
             text_seen: false,
+            heard: false,
         }
     }
 }
@@ -626,12 +627,44 @@ mod tests {
         assert_eq!(t.report.health.late_replies, 1);
         assert_eq!(t.report.health.rejected_requests, 0);
         assert!(t.banned.is_empty());
-        // The cap passes with no reply: a refusal, the action banned for the turn.
+        // The cap passes with no reply and another message of the game came meanwhile (the
+        // server reads, and said nothing of ours): a refusal, the action banned for the turn.
+        t.on_message(&Message::parse("1009|g,1,0,68").unwrap());
         t.on_reply_timeout();
         assert!(t.waiting.is_none());
         assert_eq!(t.report.health.rejected_requests, 1);
         assert_eq!(t.banned, vec![Action::EndTurn]);
         assert_eq!(t.report.health.late_replies, 1);
+
+        // Nothing at all from the server since the request: it is behind, so we wait on past
+        // the cap, nothing refused or banned, until the silent-server bound.
+        let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
+        t.waiting = Some(t.wait_for(Some(Action::EndTurn)));
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        let w = t
+            .waiting
+            .expect("a silent server is waited for past the cap");
+        assert!(w.deadline > w.sent + Duration::from_millis(super::super::LATE_REPLY_CAP_MS));
+        assert_eq!(t.report.health.rejected_requests, 0);
+        assert!(t.banned.is_empty());
+        // Its answer comes at last: the wait ends with no refusal.
+        t.on_message(&Message::parse("1026|g,1,15").unwrap());
+        assert!(t.waiting.is_none());
+        assert_eq!(t.report.health.rejected_requests, 0);
+        // A server silent past the bound: given up on as before.
+        let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
+        let mut w = t.wait_for(Some(Action::EndTurn));
+        w.sent = w
+            .sent
+            .checked_sub(Duration::from_millis(super::super::SILENT_SERVER_CAP_MS))
+            .expect("the clock has run longer than the bound");
+        t.waiting = Some(w);
+        t.on_reply_timeout();
+        t.on_reply_timeout();
+        assert!(t.waiting.is_none());
+        assert_eq!(t.report.health.rejected_requests, 1);
+        assert_eq!(t.banned, vec![Action::EndTurn]);
 
         // A server text meanwhile and no progress: refused at the first timeout, as before.
         let mut t = task::<Classic>("g", 0, crate::client::versions::ASSUMED);
@@ -647,10 +680,11 @@ mod tests {
     }
 
     /// Sends nothing, but waits for `a` as if requested, through the reply timeout and the
-    /// cap: `a` is given up on and counted rejected.
+    /// cap with the server heard from meanwhile: `a` is given up on and counted rejected.
     fn give_up_at_cap<S: Shape>(t: &mut GameTask<S>, a: Action) {
         t.waiting = Some(t.wait_for(Some(a)));
         t.on_reply_timeout();
+        t.waiting.as_mut().expect("waiting on").heard = true;
         t.on_reply_timeout();
     }
 

@@ -9,6 +9,9 @@ impl<S: Shape> GameTask<S> {
     /// Applies one message of this game.
     pub fn on_message(&mut self, msg: &Message) {
         self.record(Direction::FromServer, msg);
+        if let Some(w) = self.waiting.as_mut() {
+            w.heard = true;
+        }
         let prev_current = self.mirror.current();
         let prev_state = self.mirror.server_state();
         self.mirror.apply(msg);
@@ -290,6 +293,22 @@ impl<S: Shape> GameTask<S> {
                     waited_ms = w.sent.elapsed().as_millis() as u64,
                     "no answer yet to the robber-or-pirate choice; waiting on"
                 );
+                return;
+            }
+        }
+        // Nothing at all from the server since the request: it is behind, not refusing.
+        if let Some(w) = self.waiting.as_mut() {
+            let silent_cap = w.sent + Duration::from_millis(SILENT_SERVER_CAP_MS);
+            let now = Instant::now();
+            if !w.settling && !w.heard && now < silent_cap {
+                if w.deadline < w.sent + Duration::from_millis(LATE_REPLY_CAP_MS + 1) {
+                    warn!(
+                        action = ?w.action,
+                        waited_ms = w.sent.elapsed().as_millis() as u64,
+                        "the server has sent nothing since our request: it is behind; waiting on"
+                    );
+                }
+                w.deadline = silent_cap.min(now + Duration::from_millis(LATE_REPLY_CAP_MS));
                 return;
             }
         }

@@ -44,6 +44,15 @@ const SETTLE_MS: u64 = 300;
 /// taken for a refusal sent another request behind the first). Only after this is silence
 /// taken as a refusal. It stays below the server's 8 s idle timer.
 const LATE_REPLY_CAP_MS: u64 = 6000;
+/// How long, counted from the request, we wait on past [`LATE_REPLY_CAP_MS`] while the server
+/// has sent nothing at all in this game since the request. The server answers every request
+/// it reads from a seated player, with the result, a text or a DECLINEPLAYERREQUEST
+/// (`SOCGameMessageHandler`: each handler's only silent return is for a connection with no
+/// seat), so total silence means it has not read ours yet: it is behind, and a second request
+/// would only queue behind the first and reach it in the state the first one made (a robber
+/// choice read as a choice of victim, sea6 shard 21 on 2.6.10). Its own turn timer ends the
+/// wait if it must (a TURN); this bound only keeps a dead server from holding us forever.
+const SILENT_SERVER_CAP_MS: u64 = 30_000;
 /// The server's answer to a turn request out of turn (`base.reply.not.your.turn` of its
 /// default locale, which robots get).
 const NOT_YOUR_TURN: &str = "It's not your turn.";
@@ -105,6 +114,9 @@ struct Waiting {
     /// A GAMESERVERTEXT arrived meanwhile: a refusal unless the state moves on (the server
     /// also sends informational texts, e.g. "You may place 2 roads.").
     text_seen: bool,
+    /// Any message of this game arrived since the request: the server is reading, so its
+    /// silence about ours past the cap is a refusal (see [`SILENT_SERVER_CAP_MS`]).
+    heard: bool,
 }
 
 /// The decision situation a result belongs to; a result for an older one is dropped. The
