@@ -95,6 +95,12 @@ take() {
 
 port=$((PORT + LANE - 1))
 echo "campaign: lane $LANE on port $port, $SHARDS shards of $SHARD_GAMES games of $AGENT -> $run_dir"
+if [ "${DATACHECK:-N}" = Y ]; then
+    # The stock robots correct their card tracking with the check's hands
+    # (SOCRobotBrain.handleBOTGAMEDATACHECK): 520 games of the 1,000-game run had it on by
+    # mistake (docs/results.md, 2026-12-03).
+    echo "campaign: WARNING: DATACHECK=Y gives every robot every hand after each turn: this run's win rate is not a stock server's" >&2
+fi
 for k in $(seq 1 "$SHARDS"); do
     if [ "$STOP_AT" -gt 0 ] && [ "$(date +%s)" -ge "$STOP_AT" ]; then
         echo "campaign: lane $LANE stops (STOP_AT)"
