@@ -8,6 +8,7 @@ use std::thread;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
+use super::uct::settled::Settled;
 use super::uct::{pool_into, search, Limits, Params, RootStat, SearchGame, SearchResult};
 
 /// How to run an ensemble.
@@ -20,6 +21,9 @@ pub struct EnsembleConfig {
     /// Whether the iteration budget is the ensemble's total, shared equally by the trees (the
     /// paper's ensembles), or each tree's own.
     pub split_iterations: bool,
+    /// Whether the trees stop together once the pooled most visited move can no longer change
+    /// within their iteration budgets (`uct::settled`): the same move, sooner.
+    pub stop_when_settled: bool,
 }
 
 /// Runs `config.trees` independent searches of `root` and pools their root statistics.
@@ -52,9 +56,15 @@ where
         },
         time: limits.time.map(|t| t / rounds),
     };
+    // Without an iteration budget nothing settles before the time runs out.
+    let settled = per_tree
+        .iterations
+        .filter(|_| config.stop_when_settled)
+        .map(|n| Settled::new(trees, n));
     let run_tree = |i: usize| {
         let mut rng = SmallRng::seed_from_u64(seed.wrapping_add(i as u64));
-        search(root, params, &per_tree, abort, &mut rng)
+        let shared = settled.as_ref().map(|s| (s, i));
+        search(root, params, &per_tree, abort, shared, &mut rng)
     };
     let results: Vec<SearchResult<G::Action>> = if threads == 1 {
         (0..trees).map(run_tree).collect()
@@ -145,6 +155,7 @@ mod tests {
             split_iterations: true,
             trees: 4,
             threads: 2,
+            stop_when_settled: false,
         };
         let root = Bandit {
             done: false,
@@ -179,6 +190,7 @@ mod tests {
                 split_iterations: true,
                 trees: 3,
                 threads,
+                stop_when_settled: false,
             };
             let mut r = search_ensemble(
                 &root,
@@ -209,6 +221,7 @@ mod tests {
             trees,
             threads,
             split_iterations: split,
+            stop_when_settled: false,
         };
         search_ensemble(
             &root,
@@ -228,6 +241,46 @@ mod tests {
         };
         assert_eq!(run_bandit(limits, 3, 1, false).iterations, 1500);
         assert_eq!(run_bandit(limits, 3, 1, true).iterations, 501);
+    }
+
+    #[test]
+    fn a_settled_ensemble_plays_the_full_budgets_move_sooner() {
+        let limits = Limits {
+            iterations: Some(5000),
+            time: None,
+        };
+        for threads in [1, 2] {
+            let root = Bandit {
+                done: false,
+                won: false,
+            };
+            let run = |stop_when_settled| {
+                let cfg = EnsembleConfig {
+                    trees: 2,
+                    threads,
+                    split_iterations: false,
+                    stop_when_settled,
+                };
+                search_ensemble(
+                    &root,
+                    &Params::default(),
+                    &limits,
+                    cfg,
+                    &AtomicBool::new(false),
+                    9,
+                )
+            };
+            let (full, cut) = (run(false), run(true));
+            assert_eq!(full.iterations, 10_000);
+            assert_eq!(cut.best(), full.best());
+            assert_eq!(cut.best(), Some(2));
+            // Arms of 0.2, 0.5 and 0.8 part early: the pooled lead outgrows what is left.
+            assert!(
+                cut.iterations < 9_000,
+                "{threads} thread(s): {}",
+                cut.iterations
+            );
+        }
     }
 
     #[test]

@@ -84,6 +84,7 @@ impl UctAgent {
                 trees: spec.trees,
                 threads,
                 split_iterations: !spec.per_tree_budget,
+                stop_when_settled: spec.settle,
             },
             rng: SmallRng::seed_from_u64(spec.seed.unwrap_or_else(rand::random)),
             plan: VecDeque::new(),

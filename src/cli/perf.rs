@@ -92,11 +92,12 @@ fn search(spec: &str, iterations: &str, positions: usize) -> i32 {
         spec.iterations = n;
         let b = bench_search(&spec, &pos, 7);
         println!(
-            "  {}: p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms, {:.0} iterations/s wall, {} iterations per CPU second, checksum {:016x}",
+            "  {}: p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms, {:.0} iterations a decision, {:.0} iterations/s wall, {} iterations per CPU second, checksum {:016x}",
             b.spec,
             b.quantile(0.5),
             b.quantile(0.95),
             b.quantile(1.0),
+            b.iterations as f64 / pos.len().max(1) as f64,
             b.iterations_per_sec(),
             b.iterations_per_cpu_sec()
                 .map_or("?".to_string(), |r| format!("{r:.0}")),

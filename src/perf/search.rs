@@ -118,7 +118,7 @@ mod tests {
         let pos = midgame_positions(3, 5);
         assert_eq!(pos.len(), 3);
         assert!(pos.iter().all(|p| p.phase() == Phase::Main));
-        let spec: AgentSpec = "mpt-ensemble-uct:iterations=200,trees=2,threads=1"
+        let spec: AgentSpec = "mpt-ensemble-uct:iterations=200,trees=2,threads=1,settle=0"
             .parse()
             .unwrap();
         let a = bench_search(&spec, &pos, 1);

@@ -10,6 +10,7 @@
 //! [`Params`] (virtual wins) and in the `SearchGame` adapter (move pruning, trade macros,
 //! playout policy). Imports nothing outside `agent`.
 
+pub mod settled;
 pub mod tree;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 
+use settled::{Settled, REPORT_EVERY};
 use tree::{NodeIdx, Tree};
 
 /// The most players a search handles; reward vectors have this length.
@@ -149,12 +151,15 @@ pub fn pool_into<A: Copy + PartialEq>(into: &mut Vec<RootStat<A>>, from: &[RootS
 }
 
 /// Runs UCT from `root` (the searching player's view: `sample_world` fills in the hidden part)
-/// until `limits` or `abort`, and returns the root statistics.
+/// until `limits` or `abort`, and returns the root statistics. With `settled` (the shared
+/// state and this tree's index in it) the search also stops once the pooled most visited
+/// move can no longer change within the iteration budget ([`settled`]).
 pub fn search<G: SearchGame, R: Rng>(
     root: &G,
     params: &Params,
     limits: &Limits,
     abort: &AtomicBool,
+    settled: Option<(&Settled<G::Action>, usize)>,
     rng: &mut R,
 ) -> SearchResult<G::Action> {
     let start = Instant::now();
@@ -170,6 +175,8 @@ pub fn search<G: SearchGame, R: Rng>(
             }
         }
     };
+    // The root's own moves: what `settled` may settle on.
+    let playable = actions.clone();
     let mut tree = Tree::new(placeholder);
     let mut matched: Vec<bool> = Vec::with_capacity(64);
     let mut path: Vec<NodeIdx> = Vec::with_capacity(128);
@@ -186,6 +193,19 @@ pub fn search<G: SearchGame, R: Rng>(
             }
             if let Some(t) = limits.time {
                 if start.elapsed() >= t {
+                    break;
+                }
+            }
+            if let Some((shared, index)) = settled {
+                if shared.is_settled()
+                    || (iterations % REPORT_EVERY == 0
+                        && shared.report(
+                            index,
+                            &playable,
+                            root_visits(&tree, params),
+                            max_iter - iterations,
+                        ))
+                {
                     break;
                 }
             }
@@ -217,11 +237,27 @@ pub fn search<G: SearchGame, R: Rng>(
             }
         })
         .collect();
+    if let Some((shared, index)) = settled {
+        // Done: nothing left to run, so the other trees need not count on this one's budget.
+        shared.report(index, &playable, root_visits(&tree, params), 0);
+    }
     SearchResult {
         root: root_stats,
         iterations,
         nodes: tree.len(),
     }
+}
+
+/// The root children's real visits (virtual visits taken off).
+fn root_visits<'t, A: Copy>(
+    tree: &'t Tree<A>,
+    params: &Params,
+) -> impl Iterator<Item = (A, f32)> + 't {
+    let virtual_visits = params.virtual_visits;
+    tree.children(NodeIdx::ROOT).map(move |c| {
+        let n = tree.node(c);
+        (n.action, n.visits - virtual_visits)
+    })
 }
 
 /// One iteration: select down the tree, expand one node, play out, back up.
@@ -387,11 +423,48 @@ mod tests {
                 &Params::default(),
                 &limits,
                 &AtomicBool::new(false),
+                None,
                 &mut rng,
             );
             assert_eq!(r.iterations, 4000);
             assert_eq!(r.best(), Some(pile % 3), "pile {pile}: {:?}", r.root);
         }
+    }
+
+    #[test]
+    fn a_settled_search_stops_early_and_plays_the_full_budgets_move() {
+        let limits = Limits {
+            iterations: Some(20_000),
+            time: None,
+        };
+        let (mut stopped_early, mut runs) = (0, 0);
+        for pile in [4u8, 5, 7, 8, 10, 11, 13, 14] {
+            for seed in 0..4u64 {
+                let run = |settled: Option<(&Settled<u8>, usize)>| {
+                    let mut rng = SmallRng::seed_from_u64(seed * 100 + u64::from(pile));
+                    search(
+                        &Nim { pile, mover: 0 },
+                        &Params::default(),
+                        &limits,
+                        &AtomicBool::new(false),
+                        settled,
+                        &mut rng,
+                    )
+                };
+                let full = run(None);
+                let shared = Settled::new(1, 20_000);
+                let cut = run(Some((&shared, 0)));
+                assert_eq!(cut.best(), full.best(), "pile {pile} seed {seed}");
+                assert!(cut.iterations <= full.iterations);
+                stopped_early += u32::from(cut.iterations < full.iterations);
+                runs += 1;
+            }
+        }
+        // Nim's winning move is found fast: most searches settle well before the budget.
+        assert!(
+            stopped_early * 2 > runs,
+            "{stopped_early} of {runs} stopped early"
+        );
     }
 
     #[test]
@@ -411,6 +484,7 @@ mod tests {
             &params,
             &limits,
             &AtomicBool::new(false),
+            None,
             &mut rng,
         );
         let total: f32 = r.root.iter().map(|s| s.visits).sum();
@@ -429,6 +503,7 @@ mod tests {
             &Params::default(),
             &limits,
             &AtomicBool::new(true),
+            None,
             &mut rng,
         );
         assert!(r.iterations <= 16, "ran {} iterations", r.iterations);
