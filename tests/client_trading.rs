@@ -476,3 +476,99 @@ async fn a_trade_while_deciding_makes_the_decision_stale() {
         "the decision made before the trade was sent as it was"
     );
 }
+
+/// Accepts every offer it can, like `Acceptor`; once `armed`, its next answer to an offer
+/// waits for the test's gate, and `answered` counts the answers it gave.
+struct SlowAcceptor {
+    armed: Arc<std::sync::atomic::AtomicBool>,
+    gate: Arc<std::sync::Mutex<std::sync::mpsc::Receiver<()>>>,
+    asked: Arc<std::sync::atomic::AtomicUsize>,
+    answered: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Agent for SlowAcceptor {
+    fn name(&self) -> String {
+        "slow-acceptor".into()
+    }
+    fn decide(&mut self, view: &View, _deadline: Option<StdInstant>) -> Action {
+        use std::sync::atomic::Ordering::SeqCst;
+        let mut l = ActionList::new();
+        view.state.legal_actions(&mut l);
+        let gated = l.contains(Action::AcceptOffer) && self.armed.swap(false, SeqCst);
+        if gated {
+            self.asked.fetch_add(1, SeqCst);
+            let _ = self.gate.lock().unwrap().recv();
+        }
+        let a = Acceptor.decide(view, None);
+        if gated {
+            self.answered.fetch_add(1, SeqCst);
+        }
+        a
+    }
+}
+
+/// A player's new offer replaces its last one (`SOCPlayer.setCurrentOffer`): when the new
+/// one is not made to us, the offer we were deciding on is gone, and our acceptance must not
+/// go out (2.6.10 refused it with REJECTOFFER reason 1 in a MIX=smart game of session 24:
+/// "robot 119" offered to us and two others, then to one other seat only, while we decided).
+#[tokio::test(start_paused = true)]
+async fn an_offer_replaced_by_one_to_another_seat_is_not_accepted() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+    let lines = game_lines();
+    let (i, from, have, lack) = common::offer_moment(&lines, GAME, ME);
+    let (mut give, mut get) = ([0; 5], [0; 5]);
+    give[lack] = 1;
+    get[have] = 1;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let armed = Arc::new(AtomicBool::new(false));
+    let asked = Arc::new(AtomicUsize::new(0));
+    let answered = Arc::new(AtomicUsize::new(0));
+    let mut h = start(Box::new(SlowAcceptor {
+        armed: armed.clone(),
+        gate: Arc::new(std::sync::Mutex::new(rx)),
+        asked: asked.clone(),
+        answered: answered.clone(),
+    }));
+    h.feed(&lines[..=i]).await;
+    h.drain().await;
+    armed.store(true, SeqCst);
+    h.send(&offer_text(from, ME, give, get)).await;
+    for _ in 0..20_000 {
+        if asked.load(SeqCst) >= 1 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        tokio::task::yield_now().await;
+    }
+    assert_eq!(asked.load(SeqCst), 1, "the agent was asked about the offer");
+    // While the agent decides, the offerer makes a new offer to another seat only.
+    let other = (0..4).find(|&s| s != ME && s != from).unwrap();
+    h.send(&offer_text(from, other, give, get)).await;
+    for _ in 0..100 {
+        tokio::task::yield_now().await;
+    }
+    tx.send(()).unwrap();
+    for _ in 0..20_000 {
+        if answered.load(SeqCst) >= 1 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        tokio::task::yield_now().await;
+    }
+    assert_eq!(answered.load(SeqCst), 1, "the agent answered");
+    // A second of real time for the task to send whatever it would send.
+    for _ in 0..1000 {
+        if let Ok(m) = h.out.try_recv() {
+            assert!(
+                !matches!(m, Message::AcceptOffer(_)),
+                "accepted an offer that was replaced: {m}"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        tokio::task::yield_now().await;
+    }
+    let r = h.report().await;
+    assert_eq!(r.trades.offers_received, 1);
+    assert_eq!(r.trades.offers_we_accepted, 0);
+    assert_eq!(r.health.rejected_requests, 0);
+}

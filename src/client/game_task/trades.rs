@@ -27,6 +27,16 @@ impl<S: Shape> GameTask<S> {
             return;
         }
         if mask & (1 << me.index()) == 0 {
+            // A player's new offer replaces its last (`SOCPlayer.setCurrentOffer`): one it
+            // made to us is gone, and a decision on it is stale.
+            if self.offer_in.as_ref().is_some_and(|o| o.from == m.from) {
+                debug!(
+                    from = m.from,
+                    "the offer to us was replaced by one to other seats"
+                );
+                self.offer_gone();
+                self.drop_offer_in();
+            }
             return;
         }
         self.report.trades.offers_received += 1;
