@@ -212,6 +212,7 @@ mod tests {
         trees: usize,
         threads: usize,
         split: bool,
+        stop_when_settled: bool,
     ) -> SearchResult<usize> {
         let root = Bandit {
             done: false,
@@ -221,7 +222,7 @@ mod tests {
             trees,
             threads,
             split_iterations: split,
-            stop_when_settled: false,
+            stop_when_settled,
         };
         search_ensemble(
             &root,
@@ -239,8 +240,8 @@ mod tests {
             iterations: Some(500),
             time: None,
         };
-        assert_eq!(run_bandit(limits, 3, 1, false).iterations, 1500);
-        assert_eq!(run_bandit(limits, 3, 1, true).iterations, 501);
+        assert_eq!(run_bandit(limits, 3, 1, false, false).iterations, 1500);
+        assert_eq!(run_bandit(limits, 3, 1, true, false).iterations, 501);
     }
 
     #[test]
@@ -250,26 +251,7 @@ mod tests {
             time: None,
         };
         for threads in [1, 2] {
-            let root = Bandit {
-                done: false,
-                won: false,
-            };
-            let run = |stop_when_settled| {
-                let cfg = EnsembleConfig {
-                    trees: 2,
-                    threads,
-                    split_iterations: false,
-                    stop_when_settled,
-                };
-                search_ensemble(
-                    &root,
-                    &Params::default(),
-                    &limits,
-                    cfg,
-                    &AtomicBool::new(false),
-                    9,
-                )
-            };
+            let run = |settle| run_bandit(limits, 2, threads, false, settle);
             let (full, cut) = (run(false), run(true));
             assert_eq!(full.iterations, 10_000);
             assert_eq!(cut.best(), full.best());
@@ -290,7 +272,7 @@ mod tests {
             time: Some(std::time::Duration::from_millis(200)),
         };
         let t = std::time::Instant::now();
-        let r = run_bandit(limits, 4, 1, false);
+        let r = run_bandit(limits, 4, 1, false, false);
         let took = t.elapsed();
         // Four trees one after another on one thread: 50 ms each, not 200 ms each.
         assert!(took < std::time::Duration::from_millis(600), "{took:?}");
