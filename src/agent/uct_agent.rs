@@ -271,7 +271,7 @@ mod tests {
     fn setup_multiplies_the_budget_of_initial_placements_only() {
         let (mut setup, mut later) = (0, 0);
         self_play(
-            "mpt-ensemble-uct:iterations=300,trees=1,seed=1,threads=1,setup=4",
+            "mpt-ensemble-uct:iterations=300,trees=1,seed=1,threads=1,setup=4,settle=0",
             8,
             1,
             200,
