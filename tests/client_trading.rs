@@ -113,6 +113,18 @@ impl Harness {
     }
 }
 
+/// Lets the game task run until `done` holds or `ms` milliseconds of real time have passed,
+/// without moving the paused clock (see `Harness::next_from_agent`).
+async fn wait_real(ms: u32, mut done: impl FnMut() -> bool) {
+    for _ in 0..ms {
+        if done() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        tokio::task::yield_now().await;
+    }
+}
+
 fn offer_text(from: usize, to: usize, give: [i32; 5], get: [i32; 5]) -> String {
     let to: Vec<&str> = (0..4)
         .map(|i| if i == to { "true" } else { "false" })
@@ -339,13 +351,7 @@ async fn decisions_in_our_turn_get_what_the_idle_timer_leaves() {
             .find(|r| r.2 == Phase::Main)
             .copied()
     };
-    for _ in 0..20_000 {
-        if main().is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-        tokio::task::yield_now().await;
-    }
+    wait_real(20_000, || main().is_some()).await;
     let (left, offers_made, _) = main().expect("the agent was asked in PLAY1");
     // 8 s timer - 2.5 s margin - 4 s gone = 1.5 s at most (the default budget is 3 s).
     assert!(left <= Duration::from_millis(1550), "{left:?}");
@@ -453,13 +459,10 @@ async fn a_trade_while_deciding_makes_the_decision_stale() {
     // Now close the gate behind a fresh first call: make the next decision block.
     calls.store(0, std::sync::atomic::Ordering::SeqCst);
     h.feed(&lines[i..=i]).await;
-    for _ in 0..5000 {
-        if calls.load(std::sync::atomic::Ordering::SeqCst) >= 1 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-        tokio::task::yield_now().await;
-    }
+    wait_real(5000, || {
+        calls.load(std::sync::atomic::Ordering::SeqCst) >= 1
+    })
+    .await;
     assert_eq!(
         calls.load(std::sync::atomic::Ordering::SeqCst),
         1,
@@ -533,13 +536,7 @@ async fn an_offer_replaced_by_one_to_another_seat_is_not_accepted() {
     h.drain().await;
     armed.store(true, SeqCst);
     h.send(&offer_text(from, ME, give, get)).await;
-    for _ in 0..20_000 {
-        if asked.load(SeqCst) >= 1 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-        tokio::task::yield_now().await;
-    }
+    wait_real(20_000, || asked.load(SeqCst) >= 1).await;
     assert_eq!(asked.load(SeqCst), 1, "the agent was asked about the offer");
     // While the agent decides, the offerer makes a new offer to another seat only.
     let other = (0..4).find(|&s| s != ME && s != from).unwrap();
@@ -548,13 +545,7 @@ async fn an_offer_replaced_by_one_to_another_seat_is_not_accepted() {
         tokio::task::yield_now().await;
     }
     tx.send(()).unwrap();
-    for _ in 0..20_000 {
-        if answered.load(SeqCst) >= 1 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-        tokio::task::yield_now().await;
-    }
+    wait_real(20_000, || answered.load(SeqCst) >= 1).await;
     assert_eq!(answered.load(SeqCst), 1, "the agent answered");
     // A second of real time for the task to send whatever it would send.
     for _ in 0..1000 {

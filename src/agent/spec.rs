@@ -146,6 +146,15 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+/// An on/off value: `1`, `on`, `true` or `0`, `off`, `false`.
+fn flag(v: &str) -> Option<bool> {
+    match v.trim() {
+        "1" | "on" | "true" => Some(true),
+        "0" | "off" | "false" => Some(false),
+        _ => None,
+    }
+}
+
 impl FromStr for AgentSpec {
     type Err = SpecError;
 
@@ -178,13 +187,7 @@ impl FromStr for AgentSpec {
                         _ => return Err(bad()),
                     }
                 }
-                "trade" => {
-                    spec.trade = match v.trim() {
-                        "1" | "on" | "true" => true,
-                        "0" | "off" | "false" => false,
-                        _ => return Err(bad()),
-                    }
-                }
+                "trade" => spec.trade = flag(v).ok_or_else(bad)?,
                 "setup" => spec.setup_factor = v.parse().ok().filter(|n| *n > 0).ok_or_else(bad)?,
                 "ships" => {
                     spec.ship_pruning = match v.trim() {
@@ -193,13 +196,7 @@ impl FromStr for AgentSpec {
                         _ => return Err(bad()),
                     }
                 }
-                "settle" => {
-                    spec.settle = match v.trim() {
-                        "1" | "on" | "true" => true,
-                        "0" | "off" | "false" => false,
-                        _ => return Err(bad()),
-                    }
-                }
+                "settle" => spec.settle = flag(v).ok_or_else(bad)?,
                 "vw" => {
                     spec.virtual_visits =
                         v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?

@@ -202,7 +202,7 @@ pub fn search<G: SearchGame, R: Rng>(
                         && shared.report(
                             index,
                             &playable,
-                            root_visits(&tree, params),
+                            root_stats(&tree, params),
                             max_iter - iterations,
                         ))
                 {
@@ -226,37 +226,31 @@ pub fn search<G: SearchGame, R: Rng>(
         iterations += 1;
     }
 
-    let root_stats = tree
-        .children(NodeIdx::ROOT)
-        .map(|c| {
-            let n = tree.node(c);
-            RootStat {
-                action: n.action,
-                visits: n.visits - params.virtual_visits,
-                reward: n.reward - params.virtual_reward,
-            }
-        })
-        .collect();
+    let stats: Vec<RootStat<G::Action>> = root_stats(&tree, params).collect();
     if let Some((shared, index)) = settled {
         // Done: nothing left to run, so the other trees need not count on this one's budget.
-        shared.report(index, &playable, root_visits(&tree, params), 0);
+        shared.report(index, &playable, stats.iter().copied(), 0);
     }
     SearchResult {
-        root: root_stats,
+        root: stats,
         iterations,
         nodes: tree.len(),
     }
 }
 
-/// The root children's real visits (virtual visits taken off).
-fn root_visits<'t, A: Copy>(
+/// The root children's statistics, virtual wins taken off.
+fn root_stats<'t, A: Copy>(
     tree: &'t Tree<A>,
     params: &Params,
-) -> impl Iterator<Item = (A, f32)> + 't {
-    let virtual_visits = params.virtual_visits;
+) -> impl Iterator<Item = RootStat<A>> + 't {
+    let (virtual_visits, virtual_reward) = (params.virtual_visits, params.virtual_reward);
     tree.children(NodeIdx::ROOT).map(move |c| {
         let n = tree.node(c);
-        (n.action, n.visits - virtual_visits)
+        RootStat {
+            action: n.action,
+            visits: n.visits - virtual_visits,
+            reward: n.reward - virtual_reward,
+        }
     })
 }
 

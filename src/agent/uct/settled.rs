@@ -9,13 +9,15 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+use super::{pool_into, RootStat};
+
 /// How often (in iterations, a power of two) a tree reports its root.
 pub const REPORT_EVERY: u64 = 256;
 
 /// One tree's last report.
 struct Report<A> {
-    /// Root children's real visits.
-    visits: Vec<(A, f32)>,
+    /// Root children's statistics (virtual wins taken off).
+    root: Vec<RootStat<A>>,
     /// Iterations the tree has still to run under its budget.
     left: u64,
 }
@@ -31,7 +33,7 @@ impl<A: Copy + PartialEq> Settled<A> {
     pub fn new(trees: usize, budget: u64) -> Self {
         let reports = (0..trees)
             .map(|_| Report {
-                visits: Vec::new(),
+                root: Vec::new(),
                 left: budget,
             })
             .collect();
@@ -46,7 +48,7 @@ impl<A: Copy + PartialEq> Settled<A> {
         self.settled.load(Ordering::Relaxed)
     }
 
-    /// Tree `tree` reports its root children's real `visits` and the iterations it has `left`;
+    /// Tree `tree` reports its `root` children's statistics and the iterations it has `left`;
     /// returns whether the pooled choice is settled. Only a move in `playable` (the root's own
     /// moves, legal where the move is played) can settle it, while every other child counts
     /// as a rival: a child that some sampled world alone allowed may be dropped when the move
@@ -55,32 +57,27 @@ impl<A: Copy + PartialEq> Settled<A> {
         &self,
         tree: usize,
         playable: &[A],
-        visits: impl Iterator<Item = (A, f32)>,
+        root: impl Iterator<Item = RootStat<A>>,
         left: u64,
     ) -> bool {
         let mut reports = self.reports.lock().unwrap_or_else(|e| e.into_inner());
         let Some(mine) = reports.get_mut(tree) else {
             return false;
         };
-        mine.visits.clear();
-        mine.visits.extend(visits);
+        mine.root.clear();
+        mine.root.extend(root);
         mine.left = left;
         let still: u64 = reports.iter().map(|r| r.left).sum();
-        let mut pooled: Vec<(A, f32)> = Vec::new();
+        let mut pooled: Vec<RootStat<A>> = Vec::new();
         for r in reports.iter() {
-            for &(a, v) in &r.visits {
-                match pooled.iter_mut().find(|(b, _)| *b == a) {
-                    Some(p) => p.1 += v,
-                    None => pooled.push((a, v)),
-                }
-            }
+            pool_into(&mut pooled, &r.root);
         }
         drop(reports);
         let Some(lead) = pooled
             .iter()
             .enumerate()
-            .filter(|(_, (a, _))| playable.contains(a))
-            .max_by(|x, y| x.1 .1.total_cmp(&y.1 .1))
+            .filter(|(_, s)| playable.contains(&s.action))
+            .max_by(|x, y| x.1.visits.total_cmp(&y.1.visits))
             .map(|(i, _)| i)
         else {
             return false;
@@ -89,10 +86,10 @@ impl<A: Copy + PartialEq> Settled<A> {
             .iter()
             .enumerate()
             .filter(|(i, _)| *i != lead)
-            .map(|(_, (_, v))| *v)
+            .map(|(_, s)| s.visits)
             .fold(0.0f32, f32::max);
         // f32 counts are exact well past any budget here (2^24).
-        let settled = f64::from(pooled[lead].1 - rival) > still as f64;
+        let settled = f64::from(pooled[lead].visits - rival) > still as f64;
         if settled {
             self.settled.store(true, Ordering::Relaxed);
         }
@@ -104,30 +101,39 @@ impl<A: Copy + PartialEq> Settled<A> {
 mod tests {
     use super::*;
 
+    /// Root statistics of `(action, visits)` pairs (rewards play no part in settling).
+    fn root<const N: usize>(visits: [(u8, f32); N]) -> impl Iterator<Item = RootStat<u8>> {
+        visits.into_iter().map(|(action, visits)| RootStat {
+            action,
+            visits,
+            reward: 0.0,
+        })
+    }
+
     #[test]
     fn a_lead_larger_than_every_trees_remaining_iterations_settles() {
         let s = Settled::new(2, 100);
         // Tree 0 done: 70 / 30. Tree 1 has not reported: 100 left, so 40 is not enough.
-        assert!(!s.report(0, &[1, 2], [(1, 70.0), (2, 30.0)].into_iter(), 0));
+        assert!(!s.report(0, &[1, 2], root([(1, 70.0), (2, 30.0)]), 0));
         assert!(!s.is_settled());
         // Tree 1 at 50 iterations, 45 / 5: pooled 115 / 35, lead 80 > 50 left.
-        assert!(s.report(1, &[1, 2], [(1, 45.0), (2, 5.0)].into_iter(), 50));
+        assert!(s.report(1, &[1, 2], root([(1, 45.0), (2, 5.0)]), 50));
         assert!(s.is_settled());
     }
 
     #[test]
     fn a_lead_equal_to_the_iterations_left_does_not_settle() {
         let s = Settled::new(1, 100);
-        assert!(!s.report(0, &[1, 2], [(1, 50.0), (2, 10.0)].into_iter(), 40));
-        assert!(s.report(0, &[1, 2], [(1, 51.0), (2, 10.0)].into_iter(), 39));
+        assert!(!s.report(0, &[1, 2], root([(1, 50.0), (2, 10.0)]), 40));
+        assert!(s.report(0, &[1, 2], root([(1, 51.0), (2, 10.0)]), 39));
     }
 
     #[test]
     fn an_unplayable_leader_never_settles_and_still_counts_as_a_rival() {
         let s = Settled::new(1, 100);
         // Move 9 leads but is not playable; 1 trails it, so nothing is settled.
-        assert!(!s.report(0, &[1, 2], [(9, 90.0), (1, 5.0), (2, 5.0)].into_iter(), 0));
+        assert!(!s.report(0, &[1, 2], root([(9, 90.0), (1, 5.0), (2, 5.0)]), 0));
         // Move 1 leads 9 by more than is left.
-        assert!(s.report(0, &[1, 2], [(9, 10.0), (1, 80.0), (2, 5.0)].into_iter(), 60));
+        assert!(s.report(0, &[1, 2], root([(9, 10.0), (1, 80.0), (2, 5.0)]), 60));
     }
 }

@@ -133,10 +133,7 @@ impl<S: Shape> GameTask<S> {
             M::AcceptOffer(m) => self.on_accept_offer(m),
             M::ClearOffer(m) => {
                 self.offer_gone();
-                let from = self.offer_in.as_ref().map(|o| o.from);
-                if m.player == -1 || Some(m.player) == from {
-                    self.drop_offer_in();
-                }
+                self.drop_offer_of(m.player);
             }
             // The reply to an END_TURN of ours that reached the server after it had ended
             // our turn itself (`SOCGameMessageHandler.handleENDTURN`,

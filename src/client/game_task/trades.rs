@@ -29,13 +29,12 @@ impl<S: Shape> GameTask<S> {
         if mask & (1 << me.index()) == 0 {
             // A player's new offer replaces its last (`SOCPlayer.setCurrentOffer`): one it
             // made to us is gone, and a decision on it is stale.
-            if self.offer_in.as_ref().is_some_and(|o| o.from == m.from) {
+            if self.drop_offer_of(m.from) {
                 debug!(
                     from = m.from,
                     "the offer to us was replaced by one to other seats"
                 );
                 self.offer_gone();
-                self.drop_offer_in();
             }
             return;
         }
@@ -122,6 +121,16 @@ impl<S: Shape> GameTask<S> {
         }) {
             self.waiting = None;
         }
+    }
+
+    /// Drops the offer made to us if it is `player`'s (-1: anyone's); whether it did.
+    pub(super) fn drop_offer_of(&mut self, player: i32) -> bool {
+        let from = self.offer_in.as_ref().map(|o| o.from);
+        let gone = from.is_some() && (player == -1 || Some(player) == from);
+        if gone {
+            self.drop_offer_in();
+        }
+        gone
     }
 
     pub(super) fn drop_offer_in(&mut self) {
