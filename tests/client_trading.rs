@@ -1,8 +1,9 @@
 //! Player trading through one game task (`GameTask`) on tokio's paused clock, driven by the
 //! server lines of a recorded game (`sample3p-game-00.log`, our seat 3): an offer made to us
 //! is answered by the agent (and one we cannot pay is declined at once); our own offer goes
-//! out as MAKEOFFER, is withdrawn with CLEAROFFER when nobody answers, and is not withdrawn
-//! once accepted.
+//! out as MAKEOFFER, waits for answers as long as the idle timer allows (a stock robot in a
+//! game with people answers after 3.5-4 s), is withdrawn with CLEAROFFER when nobody answers,
+//! and is not withdrawn once accepted.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant as StdInstant};
@@ -278,6 +279,8 @@ async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
             .unwrap();
         let sent = Instant::now();
         if accepted {
+            // A stock robot in a game with people answers after pausing 3.5-4 s.
+            assert!(h.next(Duration::from_millis(3900)).await.is_none());
             let other = (ME + 1) % 4;
             h.send(&format!("1039|{GAME},{other},{ME}")).await;
             let next = h
@@ -293,9 +296,11 @@ async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
                 Some(Message::ClearOffer(_)) => {}
                 m => panic!("expected CLEAROFFER, got {m:?}"),
             }
+            // As long as the idle timer leaves a decision after it (8 s - 2.5 s margin - 1 s,
+            // less the moments since our TURN), at most the stock robot's 5 s.
             let waited = sent.elapsed();
             assert!(
-                waited >= Duration::from_millis(1900) && waited <= Duration::from_millis(2500),
+                waited >= Duration::from_millis(4300) && waited <= Duration::from_millis(4600),
                 "{waited:?}"
             );
             // One offer a turn for this agent: it ends the turn next.
@@ -305,6 +310,41 @@ async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
             }
         }
     }
+}
+
+/// Two declines and a counter-offer (the stock robot's third answer) are every answer: the
+/// offer is withdrawn at once, without waiting out its time.
+#[tokio::test(start_paused = true)]
+async fn our_offer_is_withdrawn_once_every_addressee_answered() {
+    let lines = game_lines();
+    let (i, _) = common::find_moment(&lines, GAME, ME, |s| s.index() == ME);
+    let mut h = start(Box::new(Offerer));
+    h.feed(&lines[..i]).await;
+    h.drain().await;
+    h.feed(&lines[i..=i]).await;
+    let offer = match h.next_from_agent().await {
+        Message::MakeOffer(m) => m,
+        m => panic!("expected our MAKEOFFER, got {m}"),
+    };
+    h.inbox
+        .send(Message::MakeOffer(offer.clone()))
+        .await
+        .unwrap();
+    let seats: Vec<usize> = (0..4).filter(|&s| offer.to[s]).collect();
+    assert_eq!(seats.len(), 3);
+    h.send(&format!("1037|{GAME},{}", seats[0])).await;
+    h.send(&format!("1037|{GAME},{}", seats[1])).await;
+    // Still waiting for the third.
+    assert!(h.next(Duration::from_millis(1000)).await.is_none());
+    let sent = Instant::now();
+    // The counter-offer gives what we asked for in exchange for what we offered, reversed.
+    let (give, get) = (offer.get.0, offer.give.0);
+    h.send(&offer_text(seats[2], ME, give, get)).await;
+    match h.next(Duration::from_millis(100)).await {
+        Some(Message::ClearOffer(_)) => {}
+        m => panic!("expected CLEAROFFER at once, got {m:?}"),
+    }
+    assert!(sent.elapsed() < Duration::from_millis(100));
 }
 
 /// Records the time it is given and the offers it may still make, then ends the turn.

@@ -127,7 +127,7 @@ impl<S: Shape> GameTask<S> {
         } else {
             // An offer waits up to OFFER_WAIT_MS without restarting the idle timer: none
             // when that would not leave a decision's worth of time after it.
-            let room = self.timer_left() >= Duration::from_millis(OFFER_WAIT_MS + 1000);
+            let room = self.timer_left() >= Duration::from_millis(OFFER_WAIT_MS + OFFER_AFTER_MS);
             let made = if room {
                 self.offers_this_turn
             } else {

@@ -60,10 +60,22 @@ const NOT_YOUR_TURN: &str = "It's not your turn.";
 const MAX_DECISIONS_PER_TURN: u32 = 80;
 /// Grace after the agent's deadline before we answer without it.
 const AGENT_GRACE_MS: u64 = 1500;
-/// How long our trade offer stays out before we withdraw it. MAKEOFFER does not reset the
-/// server's idle timer (guide §0 #7), so the wait must leave room in the 8 s a robot gets;
-/// people may never answer.
+/// The shortest wait for answers an offer of ours is made with. MAKEOFFER does not reset the
+/// server's idle timer (guide §0 #7), so an offer is made only when the timer leaves this
+/// wait and a decision after it; people may never answer.
 const OFFER_WAIT_MS: u64 = 2000;
+/// The longest wait for answers to our offer, where the idle timer leaves it: the stock
+/// robot's own wait for robots' answers (`SOCRobotBrain.TRADE_RESPONSE_TIMEOUT_SEC_BOTS_ONLY`).
+/// A stock robot answers after a pause of 3.5-4 s in a game with people
+/// (`SOCRobotBrain.handleMAKEOFFER`; a quarter of that in robot-only games by default, none
+/// with `fast_pause_percent=0`); the wait ends as soon as every addressee has answered.
+const OFFER_WAIT_CAP_MS: u64 = 5000;
+/// The cap on the 6-player board, where the stock robot doubles that pause and shortens it
+/// by a quarter (`pauseFaster`): 5.25-6 s.
+const OFFER_WAIT_CAP_6P_MS: u64 = 6500;
+/// What the wait for answers leaves of the idle timer (beyond its margin) for the decision
+/// after it.
+const OFFER_AFTER_MS: u64 = 1000;
 /// What a decision keeps free of the server's 8 s idle timer (which runs from the last
 /// action that restarts it, see `pace::refreshes_timer`) for the network, the server's check
 /// interval and our own send path.

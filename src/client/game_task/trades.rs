@@ -21,7 +21,7 @@ impl<S: Shape> GameTask<S> {
                 self.waiting = None;
             }
             self.offer_out = Some(OfferOut {
-                deadline: Instant::now() + Duration::from_millis(OFFER_WAIT_MS),
+                deadline: Instant::now() + self.offer_wait(),
                 waiting: mask & !(1 << me.index()),
             });
             return;
@@ -38,6 +38,11 @@ impl<S: Shape> GameTask<S> {
             }
             return;
         }
+        // An addressee of ours that offers to us instead (the stock robot's counter-offer) has
+        // answered ours.
+        if let Some(s) = seat_of::<S>(m.from) {
+            self.answered(s);
+        }
         self.report.trades.offers_received += 1;
         self.offers_seen += 1;
         self.offer_in = Some(m.clone());
@@ -52,12 +57,36 @@ impl<S: Shape> GameTask<S> {
             self.end_answer_wait();
             return;
         }
+        self.answered(s);
+    }
+
+    /// Seat `s` has answered our offer (declined, or offered to us instead): once every
+    /// addressee has, the offer is withdrawn without waiting longer.
+    fn answered(&mut self, s: Seat) {
         if let Some(o) = self.offer_out.as_mut() {
             o.waiting &= !(1 << s.index());
             if o.waiting == 0 {
-                self.withdraw_offer("every addressee declined");
+                self.withdraw_offer("every addressee answered");
             }
         }
+    }
+
+    /// How long our offer waits for answers from now: up to [`OFFER_WAIT_CAP_MS`] (the
+    /// 6-player board's [`OFFER_WAIT_CAP_6P_MS`]), as far as the idle timer leaves
+    /// [`OFFER_AFTER_MS`] for a decision after it, never less than [`OFFER_WAIT_MS`] (the
+    /// offer was made only when the timer left that).
+    fn offer_wait(&self) -> Duration {
+        let cap = if S::SEATS > 4 {
+            OFFER_WAIT_CAP_6P_MS
+        } else {
+            OFFER_WAIT_CAP_MS
+        };
+        self.timer_left()
+            .saturating_sub(Duration::from_millis(OFFER_AFTER_MS))
+            .clamp(
+                Duration::from_millis(OFFER_WAIT_MS),
+                Duration::from_millis(cap),
+            )
     }
 
     /// ACCEPTOFFER: a trade happened (the server executes it at once and clears every offer).
