@@ -40,6 +40,10 @@ pub struct Variant {
     /// and (with `trade_optimistic`) ships that trades pay for. Without it every legal ship
     /// build and move is a move of the tree, most of which sail nowhere.
     pub ship_pruning: bool,
+    /// With `pruning`: the development card moves ([`State::push_cards`]: plays, and a
+    /// purchase the hand pays for) stand beside the cities and settlements instead of waiting
+    /// until neither can be built.
+    pub cards_beside_builds: bool,
 }
 
 impl Variant {
@@ -51,6 +55,7 @@ impl Variant {
         max_playout_steps: 4000,
         player_trades: false,
         ship_pruning: false,
+        cards_beside_builds: false,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -60,6 +65,7 @@ impl Variant {
         max_playout_steps: 2000,
         player_trades: false,
         ship_pruning: true,
+        cards_beside_builds: false,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -69,6 +75,7 @@ impl Variant {
         max_playout_steps: 2000,
         player_trades: false,
         ship_pruning: true,
+        cards_beside_builds: false,
     };
 }
 
@@ -224,6 +231,7 @@ impl<S: Shape> CatanGame<S> {
             });
         }
         if !out.is_empty() {
+            cards_beside(state, variant, out);
             return;
         }
         list.clear();
@@ -239,6 +247,7 @@ impl<S: Shape> CatanGame<S> {
             });
         }
         if !out.is_empty() {
+            cards_beside(state, variant, out);
             return;
         }
         list.clear();
@@ -278,6 +287,15 @@ impl<S: Shape> CatanGame<S> {
                 ships.iter().map(Action::BuildShip).nth(n)
             });
         }
+    }
+}
+
+/// With `variant.cards_beside_builds`, the development card moves beside the builds in `out`.
+fn cards_beside<S: Shape>(state: &State<S>, variant: Variant, out: &mut Vec<TreeMove>) {
+    if variant.cards_beside_builds {
+        let mut cards = ActionList::new();
+        state.push_cards(&mut cards);
+        out.extend(cards.iter().map(|&a| TreeMove::Act(a)));
     }
 }
 
@@ -610,5 +628,43 @@ mod tests {
                 .iter()
                 .all(|m| matches!(m, TreeMove::Act(Action::BuildCity(_)))));
         }
+    }
+
+    #[test]
+    fn cards_beside_builds_adds_the_card_moves_to_the_cities_and_settlements() {
+        let cards = Variant {
+            cards_beside_builds: true,
+            ..Variant::MPT
+        };
+        let mut seen = 0;
+        for st in main_positions(600, 4) {
+            let mut builds = ActionList::new();
+            st.push_cities(&mut builds);
+            if builds.is_empty() {
+                st.push_settlements(&mut builds);
+            }
+            let mut card_moves = ActionList::new();
+            st.push_cards(&mut card_moves);
+            if builds.is_empty() || card_moves.is_empty() {
+                continue;
+            }
+            seen += 1;
+            let (mut plain, mut with) = (Vec::new(), Vec::new());
+            CatanGame::moves(&st, Variant::MPT, &mut plain);
+            CatanGame::moves(&st, cards, &mut with);
+            // The same builds first, then every card move, nothing else.
+            assert_eq!(with[..plain.len()], plain[..]);
+            let extra: Vec<TreeMove> = card_moves.iter().map(|&a| TreeMove::Act(a)).collect();
+            assert_eq!(with[plain.len()..], extra[..]);
+            assert!(plain
+                .iter()
+                .all(|m| !matches!(m, TreeMove::Act(a) if card_moves.contains(*a))));
+            for m in &with {
+                if let TreeMove::Act(a) = m {
+                    assert!(st.is_legal(*a), "{a:?}");
+                }
+            }
+        }
+        assert!(seen > 10, "{seen}");
     }
 }

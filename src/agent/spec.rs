@@ -94,6 +94,10 @@ pub struct AgentSpec {
     /// budget (`settle=1`, the default): the move the whole budget would play, sooner.
     /// `settle=0` runs every iteration (to measure what stopping saves).
     pub settle: bool,
+    /// Pruning kinds: the development card moves (plays, and a purchase the hand pays for)
+    /// beside the cities and settlements in the tree (`cards=1`) instead of only when neither
+    /// can be built (`cards=0`, the paper's move pruning and the default).
+    pub cards_beside_builds: bool,
 }
 
 impl AgentSpec {
@@ -113,6 +117,7 @@ impl AgentSpec {
             setup_factor: 1,
             ship_pruning: true,
             settle: true,
+            cards_beside_builds: false,
         }
     }
 }
@@ -137,7 +142,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -197,6 +202,7 @@ impl FromStr for AgentSpec {
                     }
                 }
                 "settle" => spec.settle = flag(v).ok_or_else(bad)?,
+                "cards" => spec.cards_beside_builds = flag(v).ok_or_else(bad)?,
                 "vw" => {
                     spec.virtual_visits =
                         v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?
@@ -263,6 +269,9 @@ impl fmt::Display for AgentSpec {
         }
         if !self.settle {
             write!(f, ",settle=0")?;
+        }
+        if self.cards_beside_builds {
+            write!(f, ",cards=1")?;
         }
         Ok(())
     }

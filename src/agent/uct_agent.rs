@@ -62,6 +62,7 @@ impl UctAgent {
         let variant = Variant {
             player_trades: spec.trade,
             ship_pruning: base.ship_pruning && spec.ship_pruning,
+            cards_beside_builds: spec.cards_beside_builds,
             ..base
         };
         let params = Params {

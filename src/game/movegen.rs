@@ -211,6 +211,18 @@ impl<S: Shape> State<S> {
         }
     }
 
+    /// `Main` only: the development card moves, appended to `out` — the plays legal now
+    /// ([`Self::push_rest`]'s) and a purchase the hand pays for.
+    pub fn push_cards(&self, out: &mut ActionList) {
+        if self.phase != Phase::Main {
+            return;
+        }
+        self.push_dev_plays(out);
+        if self.deck.total() > 0 && self.hands[self.current].contains(DEV_CARD_COST) {
+            out.push(Action::BuyDevCard);
+        }
+    }
+
     /// Dev card plays legal now (`SOCGame.canPlayKnight` etc.): state 15 or 20, no card
     /// played this turn, the card held from before this turn; road building needs a spot to
     /// place on (`free_road_possible`: stricter than the server, which wants only a piece in
