@@ -256,27 +256,32 @@ impl Agent for Offerer {
     }
 }
 
-#[tokio::test(start_paused = true)]
-async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
+/// An `Offerer`'s game task at our turn in the recorded game, its MAKEOFFER made and announced
+/// back by the server: (harness, the offer).
+async fn our_offer_out() -> (Harness, jsettlers_protocol::MakeOffer) {
     let lines = game_lines();
     let (i, _) = common::find_moment(&lines, GAME, ME, |s| s.index() == ME);
+    let mut h = start(Box::new(Offerer));
+    h.feed(&lines[..i]).await;
+    h.drain().await;
+    h.feed(&lines[i..=i]).await;
+    let offer = match h.next_from_agent().await {
+        Message::MakeOffer(m) => m,
+        m => panic!("expected our MAKEOFFER, got {m}"),
+    };
+    h.inbox
+        .send(Message::MakeOffer(offer.clone()))
+        .await
+        .unwrap();
+    (h, offer)
+}
 
+#[tokio::test(start_paused = true)]
+async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
     for accepted in [false, true] {
-        let mut h = start(Box::new(Offerer));
-        h.feed(&lines[..i]).await;
-        h.drain().await;
-        h.feed(&lines[i..=i]).await;
-        let offer = match h.next_from_agent().await {
-            Message::MakeOffer(m) => m,
-            m => panic!("expected our MAKEOFFER, got {m}"),
-        };
+        let (mut h, offer) = our_offer_out().await;
         assert_eq!(offer.from, ME as i32);
         assert!(!offer.to[ME] && offer.to.iter().filter(|&&b| b).count() == 3);
-        // The server announces it.
-        h.inbox
-            .send(Message::MakeOffer(offer.clone()))
-            .await
-            .unwrap();
         let sent = Instant::now();
         if accepted {
             // A stock robot in a game with people answers after pausing 3.5-4 s.
@@ -316,20 +321,7 @@ async fn our_offer_is_withdrawn_after_silence_and_kept_once_accepted() {
 /// offer is withdrawn at once, without waiting out its time.
 #[tokio::test(start_paused = true)]
 async fn our_offer_is_withdrawn_once_every_addressee_answered() {
-    let lines = game_lines();
-    let (i, _) = common::find_moment(&lines, GAME, ME, |s| s.index() == ME);
-    let mut h = start(Box::new(Offerer));
-    h.feed(&lines[..i]).await;
-    h.drain().await;
-    h.feed(&lines[i..=i]).await;
-    let offer = match h.next_from_agent().await {
-        Message::MakeOffer(m) => m,
-        m => panic!("expected our MAKEOFFER, got {m}"),
-    };
-    h.inbox
-        .send(Message::MakeOffer(offer.clone()))
-        .await
-        .unwrap();
+    let (mut h, offer) = our_offer_out().await;
     let seats: Vec<usize> = (0..4).filter(|&s| offer.to[s]).collect();
     assert_eq!(seats.len(), 3);
     h.send(&format!("1037|{GAME},{}", seats[0])).await;
