@@ -110,6 +110,50 @@ fn summarize_pairs_two_arms_of_one_arena_run_game_by_game() {
 }
 
 #[test]
+fn summarize_compares_two_independent_arms() {
+    // The paper's two budgets on the real server, 100 games each (the README's 43.0% and
+    // 57.0%): other games in each arm, so the difference and Fisher's test, not McNemar's.
+    let o = run(&[
+        "summarize",
+        "tests/fixtures/results/2026-11-29/mpt-ensemble-uct-1000.jsonl",
+        "--label",
+        "1000",
+        "--versus",
+        "tests/fixtures/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
+        "--paired-label",
+        "10000",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("1000\n") && out.contains("\n10000\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1000 against 10000 (independent games): 43 of 100 against 57 of 100"),
+        "{out}"
+    );
+    // Fisher's two-sided p for 43/100 against 57/100 is 0.0657 (exact sum of the tables).
+    assert!(
+        out.contains(
+            "difference -14.0 points [95% CI -27.1, -0.2]; Fisher exact two-sided p = 0.066"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("McNemar"), "{out}");
+    // --paired and --versus together: a usage error.
+    let both = run(&[
+        "summarize",
+        "tests/fixtures/results/2026-11-29/mpt-ensemble-uct-1000.jsonl",
+        "--paired",
+        "tests/fixtures/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
+        "--versus",
+        "tests/fixtures/results/2026-11-29/mpt-ensemble-uct-10000.jsonl",
+    ]);
+    assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
 fn chart_writes_one_bar_per_run() {
     let out = temp("chart.svg");
     let o = run(&[

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use crate::report::summary::{
-    mix_text, paired, paired_text, read_paths, summarize, summarize_paths, text, Summary,
+    mix_text, paired, paired_text, read_paths, summarize, summarize_paths, text, versus_text,
+    Summary,
 };
 
 /// Arguments of `catan-bot summarize`.
@@ -22,7 +23,12 @@ pub struct Args {
     /// McNemar's exact test on the games only one arm won).
     #[arg(long, num_args = 1.., value_name = "FILE_OR_FOLDER")]
     pub paired: Vec<PathBuf>,
-    /// A heading for the second arm.
+    /// A second arm of other games (a real-server A/B, or arena runs of different seeds): its
+    /// files and folders. Both arms are summarized, then compared: the difference of the win
+    /// rates with its 95% interval (Newcombe's hybrid score) and Fisher's exact test.
+    #[arg(long, num_args = 1.., value_name = "FILE_OR_FOLDER", conflicts_with = "paired")]
+    pub versus: Vec<PathBuf>,
+    /// A heading for the second arm (of --paired or --versus).
     #[arg(long, default_value = "second")]
     pub paired_label: String,
     /// After each summary, our win rate by the robot mix of the games, one line per mix met:
@@ -44,8 +50,8 @@ fn summary_text(args: &Args, label: &str, s: &Summary) -> String {
 /// Prints the summary (with `--paired`, both arms' and their comparison); 2 when a path
 /// cannot be read.
 pub fn run(args: Args) -> i32 {
-    if !args.paired.is_empty() {
-        return run_paired(&args);
+    if !args.paired.is_empty() || !args.versus.is_empty() {
+        return run_two_arms(&args);
     }
     match summarize_paths(&args.files) {
         Ok((s, files)) => {
@@ -60,8 +66,14 @@ pub fn run(args: Args) -> i32 {
     }
 }
 
-fn run_paired(args: &Args) -> i32 {
-    let arms = read_paths(&args.files).and_then(|a| Ok((a, read_paths(&args.paired)?)));
+/// `--paired` and `--versus`: both arms summarized, then compared.
+fn run_two_arms(args: &Args) -> i32 {
+    let second_paths = if args.versus.is_empty() {
+        &args.paired
+    } else {
+        &args.versus
+    };
+    let arms = read_paths(&args.files).and_then(|a| Ok((a, read_paths(second_paths)?)));
     let ((first, files_a), (second, files_b)) = match arms {
         Ok(arms) => arms,
         Err(e) => {
@@ -74,12 +86,14 @@ fn run_paired(args: &Args) -> i32 {
         files_a.len(),
         files_b.len()
     );
-    print!("{}", summary_text(args, &args.label, &summarize(&first)));
-    print!(
-        "{}",
-        summary_text(args, &args.paired_label, &summarize(&second))
-    );
-    let p = paired(&first, &second);
-    print!("{}", paired_text(&args.label, &args.paired_label, &p));
+    let (a, b) = (summarize(&first), summarize(&second));
+    print!("{}", summary_text(args, &args.label, &a));
+    print!("{}", summary_text(args, &args.paired_label, &b));
+    if args.versus.is_empty() {
+        let p = paired(&first, &second);
+        print!("{}", paired_text(&args.label, &args.paired_label, &p));
+    } else {
+        print!("{}", versus_text(&args.label, &args.paired_label, &a, &b));
+    }
     0
 }

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::record::{ResultRecord, CLASSIC};
-use super::stats::{wilson_interval, Z95};
+use super::stats::{difference_interval, fisher_exact_p, wilson_interval, Z95};
 
 /// What a set of result lines comes to.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -570,6 +570,21 @@ pub fn paired_text(first: &str, second: &str, p: &Paired) -> String {
         p.games - p.both - p.first_only - p.second_only,
         100.0 * p.difference(),
         p_text(p.mcnemar_p()),
+    )
+}
+
+/// Two independent arms compared (a real-server A/B: other games in each arm): the first
+/// arm's win rate less the second's, its 95% interval (Newcombe) and Fisher's exact p.
+pub fn versus_text(first: &str, second: &str, a: &Summary, b: &Summary) -> String {
+    let (wa, na, wb, nb) = (a.wins as u64, a.games as u64, b.wins as u64, b.games as u64);
+    let (lo, hi) = difference_interval(wa, na, wb, nb, Z95);
+    format!(
+        "{first} against {second} (independent games): {wa} of {na} against {wb} of {nb}\n  \
+         difference {:+.1} points [95% CI {:+.1}, {:+.1}]; Fisher exact two-sided p = {}\n",
+        100.0 * (a.rate() - b.rate()),
+        100.0 * lo,
+        100.0 * hi,
+        p_text(fisher_exact_p(wa, na, wb, nb)),
     )
 }
 
