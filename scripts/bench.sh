@@ -164,6 +164,13 @@ fi
 [ $((PORT + last - 1)) -le 65535 ] || die "PORT=$PORT: shard $last's port $((PORT + last - 1)) is beyond 65535"
 # Fail now rather than in every shard's server.
 find_server_code
+# A port that already has a listener would connect the bot to someone else's server (a stray
+# one of an earlier run: its games, its robots, perhaps its cookie), not to the one started here.
+for k in $(seq "$first" "$last"); do
+    if port_in_use 127.0.0.1 $((PORT + k - 1)); then
+        die "port $((PORT + k - 1)) (PORT=$PORT, shard $k) already has a listener, perhaps a server left over from an earlier run: stop it (ss -ltnp | grep :$((PORT + k - 1))) or choose another PORT"
+    fi
+done
 RESULTS=${RESULTS:-$root/results/bench-$(date +%Y%m%d-%H%M%S)}
 
 if [ -n "${BOT:-}" ]; then

@@ -132,7 +132,15 @@ for k in $(seq 1 "$SHARDS"); do
             echo "bench_status: $status"
         } > "$dir/build.txt"
     fi
+    played=$(cat "$dir/results.jsonl" 2>/dev/null | grep -c . || true)
+    if [ "$status" != 0 ] && [ "$played" = 0 ]; then
+        # A shard that played nothing (the port taken, the server or the bot not starting) would
+        # fail the same way in every later shard: stop the lane rather than run through them.
+        cp "$run_dir/.lanes/shard-$k/bench.out" "$run_dir/lane-$LANE-stopped.out" 2>/dev/null || true
+        rm -rf "$run_dir/.lanes/shard-$k"
+        die "lane $LANE stops: shard $k played no game (bench.sh exited $status; its output: $run_dir/lane-$LANE-stopped.out)"
+    fi
     rm -rf "$run_dir/.lanes/shard-$k"
-    echo "campaign: lane $LANE shard $k/$SHARDS status $status ($(grep -c . "$dir/results.jsonl" 2>/dev/null || echo 0) games)"
+    echo "campaign: lane $LANE shard $k/$SHARDS status $status ($played games)"
 done
 echo "campaign: lane $LANE found no shard left"

@@ -83,6 +83,13 @@ wait_port() {
     done
 }
 
+# port_in_use HOST PORT: whether something already listens on HOST:PORT (a server left over
+# from an earlier run, say: a new server could not bind there, and wait_port would take the old
+# one for it).
+port_in_use() {
+    (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null
+}
+
 # Where scripts/fetch-jsettlers.sh puts the jars it downloads.
 JSETTLERS_CACHE=${JSETTLERS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/catan-bot}
 
