@@ -72,7 +72,7 @@ parse_shard() {
 wait_port() {
     local host=$1 port=$2 deadline=$((SECONDS + $3)) pid=${4:-}
     while true; do
-        if (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; then
+        if port_in_use "$host" "$port"; then
             return 0
         fi
         if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
