@@ -7,7 +7,7 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::negotiate;
+use super::negotiate::{self, Answers};
 use super::playout::{HeuristicPolicy, PlayoutPolicy};
 use super::view::View;
 use super::Agent;
@@ -170,6 +170,7 @@ impl<S: Shape> Agent<S> for RandomAgent {
 pub struct HeuristicAgent {
     rng: SmallRng,
     trading: bool,
+    answers: Answers,
 }
 
 impl HeuristicAgent {
@@ -179,6 +180,7 @@ impl HeuristicAgent {
         HeuristicAgent {
             rng: SmallRng::seed_from_u64(seed),
             trading: false,
+            answers: Answers::Lenient,
         }
     }
 
@@ -187,6 +189,13 @@ impl HeuristicAgent {
     /// ([`negotiate::choose_offer`]).
     pub fn with_trading(mut self, on: bool) -> Self {
         self.trading = on;
+        self
+    }
+
+    /// The model by which the agent answers offers made to it ([`Answers::Lenient`] unless
+    /// set).
+    pub fn with_answers(mut self, answers: Answers) -> Self {
+        self.answers = answers;
         self
     }
 }
@@ -237,6 +246,9 @@ impl<S: Shape> Agent<S> for HeuristicAgent {
     }
 
     fn decide(&mut self, view: &View<S>, _deadline: Option<Instant>) -> Action {
+        if view.state.phase() == Phase::TradeResponse {
+            return negotiate::answer_with(&view.state, self.answers);
+        }
         let a = heuristic_action(&view.state, &mut self.rng);
         if self.trading && a == Action::EndTurn {
             if let Some(offer) = negotiate::choose_offer(&view.state) {
@@ -277,6 +289,33 @@ mod tests {
                 steps += 1;
             }
         }
+    }
+
+    #[test]
+    fn the_heuristic_answers_offers_by_its_model() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        let mut differ = 0;
+        let positions = crate::game::testutil::random_play_positions(600, 23, |st, rng| {
+            st.phase() == Phase::Main && rng.gen_bool(0.1)
+        });
+        for st in positions {
+            let Some(offer) = negotiate::choose_offer(&st) else {
+                continue;
+            };
+            let mut t = st.clone();
+            t.apply(offer, &mut rng);
+            while t.phase() == Phase::TradeResponse {
+                let view = View::open_hands(t.clone(), t.to_move());
+                let answers = [Answers::Lenient, Answers::Stock].map(|m| {
+                    let a = HeuristicAgent::new(1).with_answers(m).decide(&view, None);
+                    assert_eq!(a, negotiate::answer_with(&t, m));
+                    a
+                });
+                differ += usize::from(answers[0] != answers[1]);
+                t.apply(answers[1], &mut rng);
+            }
+        }
+        assert!(differ > 0);
     }
 
     #[test]

@@ -61,9 +61,11 @@ pub fn build<S: Shape>(spec: &AgentSpec) -> Box<dyn Agent<S>> {
     let seed = spec.seed.unwrap_or_else(rand::random);
     match spec.kind {
         AgentKind::Random => Box::new(heuristic::RandomAgent::new(seed)),
-        AgentKind::Heuristic => {
-            Box::new(heuristic::HeuristicAgent::new(seed).with_trading(spec.trade))
-        }
+        AgentKind::Heuristic => Box::new(
+            heuristic::HeuristicAgent::new(seed)
+                .with_trading(spec.trade)
+                .with_answers(spec.answers),
+        ),
         _ => Box::new(uct_agent::UctAgent::new(spec)),
     }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::determinize::{determinize, has_hidden};
-use super::negotiate;
+use super::negotiate::{self, Answers};
 use super::playout::{playout, HeuristicPolicy, UniformPolicy};
 use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
 use super::view::View;
@@ -32,7 +32,7 @@ pub struct Variant {
     pub max_playout_steps: u32,
     /// Player trading in the tree: the current player's candidate offers
     /// ([`State::push_offers`]) are moves beside the rest; the addressees answer by the
-    /// trading model ([`negotiate::answer`]) except at the root, where the searcher's own
+    /// trading model ([`negotiate::answer_with`], `answers`) except at the root, where the searcher's own
     /// answer is searched. Off in the paper's variants.
     pub player_trades: bool,
     /// Sea boards, with `pruning`: ship builds and ship moves in the tree only towards new land
@@ -44,6 +44,9 @@ pub struct Variant {
     /// purchase the hand pays for) stand beside the cities and settlements instead of waiting
     /// until neither can be built.
     pub cards_beside_builds: bool,
+    /// How the other seats answer offers below the root (the searcher's own answers at the
+    /// root are searched).
+    pub answers: Answers,
 }
 
 impl Variant {
@@ -56,6 +59,7 @@ impl Variant {
         player_trades: false,
         ship_pruning: false,
         cards_beside_builds: false,
+        answers: Answers::Lenient,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -66,6 +70,7 @@ impl Variant {
         player_trades: false,
         ship_pruning: true,
         cards_beside_builds: false,
+        answers: Answers::Lenient,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -76,6 +81,7 @@ impl Variant {
         player_trades: false,
         ship_pruning: true,
         cards_beside_builds: false,
+        answers: Answers::Lenient,
     };
 }
 
@@ -363,7 +369,7 @@ impl<S: Shape> SearchGame for CatanGame<S> {
         }
         // Below the root, answers to an offer come from the trading model.
         while self.state.phase() == Phase::TradeResponse {
-            let a = negotiate::answer(&self.state);
+            let a = negotiate::answer_with(&self.state, self.variant.answers);
             self.state.apply_unchecked(a, rng);
         }
     }

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::negotiate::Answers;
+
 /// Which agent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AgentKind {
@@ -98,6 +100,10 @@ pub struct AgentSpec {
     /// beside the cities and settlements in the tree (`cards=1`) instead of only when neither
     /// can be built (`cards=0`, the paper's move pruning and the default).
     pub cards_beside_builds: bool,
+    /// How the other players answer offers: for a search, its model of them below the root;
+    /// for the heuristic, its own answers (`answers=lenient`, the default, or `answers=stock`,
+    /// closer to the stock robot's negotiator: [`Answers`]).
+    pub answers: Answers,
 }
 
 impl AgentSpec {
@@ -118,6 +124,7 @@ impl AgentSpec {
             ship_pruning: true,
             settle: true,
             cards_beside_builds: false,
+            answers: Answers::Lenient,
         }
     }
 }
@@ -142,7 +149,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -203,6 +210,7 @@ impl FromStr for AgentSpec {
                 }
                 "settle" => spec.settle = flag(v).ok_or_else(bad)?,
                 "cards" => spec.cards_beside_builds = flag(v).ok_or_else(bad)?,
+                "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 "vw" => {
                     spec.virtual_visits =
                         v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?
@@ -232,6 +240,9 @@ impl fmt::Display for AgentSpec {
             }
             if self.trade {
                 keys.push("trade=1".to_string());
+            }
+            if self.answers != Answers::Lenient {
+                keys.push(format!("answers={}", self.answers.name()));
             }
             return match keys.is_empty() {
                 true => Ok(()),
@@ -273,6 +284,9 @@ impl fmt::Display for AgentSpec {
         if self.cards_beside_builds {
             write!(f, ",cards=1")?;
         }
+        if self.answers != Answers::Lenient {
+            write!(f, ",answers={}", self.answers.name())?;
+        }
         Ok(())
     }
 }
@@ -292,6 +306,24 @@ mod tests {
         assert_eq!(s.c, 0.5);
         assert_eq!(s.time_ms, Some(900));
         assert_eq!(s.seed, Some(3));
+    }
+
+    #[test]
+    fn the_answer_model_parses_and_is_written_back() {
+        for text in [
+            "mpt-ensemble-uct:iterations=2000,trees=1,c=0.7,trade=1,answers=stock",
+            "heuristic:trade=1,answers=stock",
+        ] {
+            let s: AgentSpec = text.parse().unwrap();
+            assert_eq!(s.answers, Answers::Stock);
+            assert_eq!(s.to_string(), text);
+        }
+        let s: AgentSpec = "heuristic:answers=lenient".parse().unwrap();
+        assert_eq!(
+            (s.answers, s.to_string().as_str()),
+            (Answers::Lenient, "heuristic")
+        );
+        assert!("heuristic:answers=robot".parse::<AgentSpec>().is_err());
     }
 
     #[test]

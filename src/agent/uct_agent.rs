@@ -63,6 +63,7 @@ impl UctAgent {
             player_trades: spec.trade,
             ship_pruning: base.ship_pruning && spec.ship_pruning,
             cards_beside_builds: spec.cards_beside_builds,
+            answers: spec.answers,
             ..base
         };
         let params = Params {

@@ -12,7 +12,7 @@ use crate::arena::{self, report, ArenaConfig};
 pub struct Args {
     /// One agent spec per player, comma-separated: NAME[:key=value,...] with NAME one of
     /// random, heuristic, plain-uct, vw-uct, mp-uct, mp-ensemble-uct, mpt-ensemble-uct and keys
-    /// iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships (sea boards: `land`, the default, or `all`), settle (`0`: run every iteration, not stop once the move is settled), cards (`1`: development card moves beside the cities and settlements in the tree). Separate the
+    /// iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships (sea boards: `land`, the default, or `all`), settle (`0`: run every iteration, not stop once the move is settled), cards (`1`: development card moves beside the cities and settlements in the tree), answers (`stock`: offers answered closer to the stock robot, by the heuristic and in a search's model of the others; `lenient`, the default). Separate the
     /// specs with `/` instead of `,` when they carry keys, e.g. `mpt-ensemble-uct:iterations=1000,trees=4/heuristic/heuristic/heuristic`.
     /// Fewer specs than players: the last one takes the remaining seats (`mpt-ensemble-uct/heuristic`
     /// with `--players 6` is one search against five heuristics). Default: mpt-ensemble-uct
