@@ -5,8 +5,8 @@
 //! complete its best build. Imports `crate::game` only.
 
 use crate::game::{
-    Action, ActionList, BitSet, Phase, ResourceSet, Seat, Shape, State, CITY_COST, DEV_CARD_COST,
-    ROAD_COST, SETTLEMENT_COST,
+    Action, ActionList, BitSet, Offer, Phase, ResourceSet, Seat, Shape, State, CITY_COST,
+    DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
 
 /// Cards `hand` lacks for the cheapest-to-complete build `seat` could place, with the higher
@@ -36,6 +36,21 @@ pub fn build_distance<S: Shape>(state: &State<S>, seat: Seat, hand: ResourceSet)
 pub fn refuses_partner<S: Shape>(state: &State<S>, seat: Seat, other: Seat) -> bool {
     let theirs = state.public_vp(other);
     theirs + 2 >= state.rules().vp_to_win || theirs > state.public_vp(seat) + 2
+}
+
+/// Whether [`Answers::Stock`] refuses to trade with `offerer` whatever the cards: it is
+/// [`STOCK_CUTOFF_BEHIND`] public points or fewer from winning.
+pub fn stock_refuses<S: Shape>(state: &State<S>, offerer: Seat) -> bool {
+    state.public_vp(offerer) + STOCK_CUTOFF_BEHIND >= state.rules().vp_to_win
+}
+
+/// The answerer's `hand` once it has accepted `offer`: less what the offerer asks, plus what
+/// it gives.
+fn hand_after_accepting(hand: ResourceSet, offer: &Offer) -> ResourceSet {
+    let mut after = hand;
+    after.sub(offer.get());
+    after.add(offer.give());
+    after
 }
 
 /// How a player answers offers made to it: the model [`answer_with`] plays.
@@ -93,17 +108,14 @@ pub fn answer_with<S: Shape>(state: &State<S>, model: Answers) -> Action {
     let (give, get) = (p.offer.give(), p.offer.get());
     let refused = match model {
         Answers::Lenient => refuses_partner(state, me, p.from),
-        Answers::Stock => state.public_vp(p.from) + STOCK_CUTOFF_BEHIND >= state.rules().vp_to_win,
+        Answers::Stock => stock_refuses(state, p.from),
     };
     if !hand.contains(get) || !state.hand(p.from).contains(give) || refused {
         return Action::DeclineOffer;
     }
-    let mut after = hand;
-    after.sub(get);
-    after.add(give);
     let (before_d, after_d) = (
         build_distance(state, me, hand),
-        build_distance(state, me, after),
+        build_distance(state, me, hand_after_accepting(hand, &p.offer)),
     );
     let tie_gains = model == Answers::Lenient && after_d == before_d && give.total() > get.total();
     if after_d < before_d || tie_gains {
@@ -172,9 +184,7 @@ mod tests {
                 let ans = answer(&t);
                 assert!(t.is_legal(ans));
                 if ans == Action::AcceptOffer {
-                    let mut after = t.hand(me);
-                    after.sub(p.offer.get());
-                    after.add(p.offer.give());
+                    let after = hand_after_accepting(t.hand(me), &p.offer);
                     assert!(build_distance(&t, me, after) <= build_distance(&t, me, t.hand(me)));
                     assert!(!refuses_partner(&t, me, p.from));
                     accepts += 1;
@@ -205,11 +215,9 @@ mod tests {
                 let lenient = answer_with(&t, Answers::Lenient);
                 assert_eq!(lenient, answer(&t));
                 assert!(t.is_legal(stock));
-                let near = t.public_vp(p.from) + STOCK_CUTOFF_BEHIND >= t.rules().vp_to_win;
+                let near = stock_refuses(&t, p.from);
                 if stock == Action::AcceptOffer {
-                    let mut after = t.hand(me);
-                    after.sub(p.offer.get());
-                    after.add(p.offer.give());
+                    let after = hand_after_accepting(t.hand(me), &p.offer);
                     assert!(build_distance(&t, me, after) < build_distance(&t, me, t.hand(me)));
                     assert!(!near);
                     accepts += 1;

@@ -32,8 +32,8 @@ pub struct Variant {
     pub max_playout_steps: u32,
     /// Player trading in the tree: the current player's candidate offers
     /// ([`State::push_offers`]) are moves beside the rest; the addressees answer by the
-    /// trading model ([`negotiate::answer_with`], `answers`) except at the root, where the searcher's own
-    /// answer is searched. Off in the paper's variants.
+    /// trading model ([`negotiate::answer_with`], `answers`) except at the root, where the
+    /// searcher's own answer is searched. Off in the paper's variants.
     pub player_trades: bool,
     /// Sea boards, with `pruning`: ship builds and ship moves in the tree only towards new land
     /// ([`State::ships_towards_new_land`]; a move only when it brings the route's end nearer),
