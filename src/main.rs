@@ -14,6 +14,7 @@ fn main() {
         Command::Summarize(args) => cli::summarize::run(args),
         Command::Chart(args) => cli::chart::run(args),
         Command::Perf(args) => cli::perf::run(args),
+        Command::Calibrate(args) => cli::calibrate::run(args),
     };
     std::process::exit(status);
 }

@@ -286,6 +286,82 @@ impl PlayoutPolicy for HeuristicPolicy {
     }
 }
 
+/// [`HeuristicPolicy`] with knobs that model other players, for comparing playout models
+/// (`catan-bot calibrate`) before one goes into the search:
+///
+/// - `stock_knights`: in `Main`, a knight only when the stock robots' rule would play it
+///   (`SOCRobotDM.shouldPlayKnightForLA`: knights played plus held reach the largest army —
+///   3, or the holder's plus one — and the player does not hold it); before the roll the
+///   heuristic's own rule (the robber on an own hex) stays;
+/// - `grouped`: choose a kind of move uniformly (a road, a card, a trade…), then one move of
+///   that kind, instead of one move uniformly, so many road spots do not crowd out the card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ModelPolicy {
+    /// Knights in `Main` only by the stock robots' rule.
+    pub stock_knights: bool,
+    /// Uniform over kinds of move, then over moves of the kind.
+    pub grouped: bool,
+}
+
+impl ModelPolicy {
+    /// Whether the stock robots' rule plays a knight for the largest army now.
+    fn knight_for_army<S: Shape>(state: &State<S>, me: Seat) -> bool {
+        let holder = state.largest_army_holder();
+        if holder == Some(me) {
+            return false;
+        }
+        let need = holder.map_or(3, |h| state.knights_played(h) + 1);
+        let held =
+            state.dev_cards(me).get(DevCard::Knight) + state.new_dev_cards(me).get(DevCard::Knight);
+        state.knights_played(me) + held >= need
+    }
+}
+
+impl PlayoutPolicy for ModelPolicy {
+    fn candidates<S: Shape>(&mut self, state: &State<S>, out: &mut ActionList) {
+        HeuristicPolicy.candidates(state, out);
+        if self.stock_knights
+            && state.phase() == Phase::Main
+            && out.contains(Action::PlayKnight)
+            && !Self::knight_for_army(state, state.current_player())
+        {
+            out.retain(|a| *a != Action::PlayKnight);
+            if out.is_empty() {
+                out.push(Action::EndTurn);
+            }
+        }
+    }
+
+    fn choose<S: Shape, R: Rng + ?Sized>(
+        &mut self,
+        state: &State<S>,
+        actions: &[Action],
+        rng: &mut R,
+    ) -> usize {
+        if !self.grouped || actions.len() <= 1 {
+            return HeuristicPolicy.choose(state, actions, rng);
+        }
+        let kind = |a: &Action| std::mem::discriminant(a);
+        let mut kinds = [kind(&actions[0]); 8];
+        let mut n = 0;
+        for a in actions {
+            if !kinds[..n].contains(&kind(a)) && n < kinds.len() {
+                kinds[n] = kind(a);
+                n += 1;
+            }
+        }
+        let k = kinds[rng.gen_range(0..n)];
+        let m = actions.iter().filter(|a| kind(a) == k).count();
+        let j = rng.gen_range(0..m);
+        actions
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| kind(a) == k)
+            .nth(j)
+            .map_or(0, |(i, _)| i)
+    }
+}
+
 /// How a playout ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PlayoutResult {

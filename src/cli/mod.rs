@@ -4,6 +4,7 @@
 //! may use every other module, and none uses it.
 
 pub mod arena;
+pub mod calibrate;
 pub mod chart;
 pub mod decode;
 pub mod host;
@@ -50,6 +51,8 @@ pub enum Command {
     Chart(chart::Args),
     /// Engine and playout throughput on one core, with a behaviour checksum.
     Perf(perf::Args),
+    /// Score playout policies by how well they forecast the winners of recorded real games.
+    Calibrate(calibrate::Args),
 }
 
 /// Logs to stderr, in colour only when stderr is a terminal; `RUST_LOG` filters (default

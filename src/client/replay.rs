@@ -19,7 +19,8 @@ use super::logsafe::shown;
 use super::mirror::{Mirror, MirrorStats};
 use super::options;
 use super::versions;
-use crate::game::{BoardKind, Sea, Sea6, Shape, Six};
+use crate::agent::View;
+use crate::game::{BoardKind, Classic, Sea, Sea6, Shape, Six};
 
 /// A game's mirror on its board: the classic, the 6-player or a sea one (from the game's
 /// options: `PL` above 4 or `PLB`; `SBL` or a scenario, [`options::board_kind`]).
@@ -176,6 +177,13 @@ pub fn replay_text(text: &str) -> Vec<ReplayedGame> {
 
 /// [`replay_text`], with the count of lines that were and were not transcript lines.
 pub fn replay(text: &str) -> Replay {
+    replay_views(text, |_, _| {})
+}
+
+/// [`replay`], also handing `at_decision` the game's name and the recording seat's view at
+/// each of its decision points in a classic game (the view the client would have searched
+/// from; points where no valid view can be built are skipped, and counted as view errors).
+pub fn replay_views(text: &str, mut at_decision: impl FnMut(&str, &View<Classic>)) -> Replay {
     let mut nickname: Option<String> = None;
     // The server's release, from its VERSION line (recorded first since the client knows it).
     let mut server_version = versions::ASSUMED;
@@ -261,6 +269,10 @@ pub fn replay(text: &str) -> Replay {
                     if let Some(e) = mirror.view_error() {
                         warn!(line_no, game = %shown(g), error = %e, "at a decision point");
                         *errors += 1;
+                    } else if let AnyMirror::Classic(m) = mirror {
+                        if let Ok(v) = m.view() {
+                            at_decision(g, &v);
+                        }
                     }
                 }
             }
