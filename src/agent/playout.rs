@@ -516,6 +516,82 @@ mod tests {
         assert!(checked > 500, "{checked}");
     }
 
+    /// With `stock_knights`, a knight is a `Main` candidate exactly when the held one is
+    /// playable and the stock robots' rule holds (played plus held reach the army: 3, or the
+    /// holder's plus one; not already the holder); the other candidates stay the heuristic's.
+    #[test]
+    fn stock_knights_offer_a_knight_only_by_the_robots_rule() {
+        let mut rng = SmallRng::seed_from_u64(8);
+        let mut model = ModelPolicy {
+            stock_knights: true,
+            grouped: false,
+        };
+        let (mut list, mut plain) = (ActionList::new(), ActionList::new());
+        let (mut kept, mut dropped) = (0, 0);
+        for _ in 0..80 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            while !st.is_over() {
+                model.candidates(&st, &mut list);
+                HeuristicPolicy.candidates(&st, &mut plain);
+                if st.phase() == Phase::Main && plain.contains(Action::PlayKnight) {
+                    let me = st.current_player();
+                    let holder = st.largest_army_holder();
+                    let need = holder.map_or(3, |h| st.knights_played(h) + 1);
+                    let held = st.dev_cards(me).get(DevCard::Knight)
+                        + st.new_dev_cards(me).get(DevCard::Knight);
+                    let rule = holder != Some(me) && st.knights_played(me) + held >= need;
+                    assert_eq!(list.contains(Action::PlayKnight), rule);
+                    let others =
+                        |l: &ActionList| l.iter().filter(|a| **a != Action::PlayKnight).count();
+                    assert_eq!(others(&list), others(&plain).max(usize::from(!rule)));
+                    if rule {
+                        kept += 1;
+                    } else {
+                        dropped += 1;
+                    }
+                } else {
+                    assert_eq!(&list[..], &plain[..]);
+                }
+                let i = model.choose(&st, &list, &mut rng);
+                st.apply_unchecked(list[i], &mut rng);
+            }
+        }
+        assert!(kept > 20 && dropped > 20, "kept {kept}, dropped {dropped}");
+    }
+
+    /// `grouped` draws a kind of move first: one knight among nine roads is drawn about half
+    /// the time, where the heuristic draws it about a tenth of the time.
+    #[test]
+    fn grouped_choice_draws_each_kind_of_move_alike() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+        let mut list = ActionList::new();
+        for e in 0..9 {
+            list.push(Action::BuildRoad(crate::game::EdgeId::new(e)));
+        }
+        list.push(Action::PlayKnight);
+        let mut grouped = ModelPolicy {
+            stock_knights: false,
+            grouped: true,
+        };
+        let draws = 4000;
+        let count = |p: &mut dyn FnMut(&mut SmallRng) -> usize, rng: &mut SmallRng| {
+            (0..draws)
+                .filter(|_| list[p(rng)] == Action::PlayKnight)
+                .count()
+        };
+        let g = count(&mut |r| grouped.choose(&st, &list, r), &mut rng);
+        let h = count(&mut |r| HeuristicPolicy.choose(&st, &list, r), &mut rng);
+        assert!(
+            (1800..2200).contains(&g),
+            "grouped drew the knight {g} of {draws}"
+        );
+        assert!(
+            (300..500).contains(&h),
+            "heuristic drew the knight {h} of {draws}"
+        );
+    }
+
     #[test]
     fn uniform_playouts_apply_only_legal_actions() {
         let mut rng = SmallRng::seed_from_u64(4);

@@ -1,20 +1,10 @@
-//! `catan-bot calibrate`: how well playout policies predict the winners of real games. Each
-//! sampled decision point of the recording robot in a transcript (its view, as the client
-//! built it) is played out many times with each policy from determinized worlds; the share
-//! of playouts a seat wins is the policy's forecast, scored against the game's real winner
-//! (log loss, Brier score, hits). A policy that models the real opponents better forecasts
-//! better, so this ranks playout models on recorded games without playing new ones.
+//! `catan-bot calibrate`: reads the sampled decision points of recorded classic games and prints
+//! how well each playout policy forecasts their winners ([`crate::perf::calibrate`]).
 
 use std::path::PathBuf;
 
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
-
-use crate::agent::determinize::determinize;
-use crate::agent::playout::{playout, HeuristicPolicy, ModelPolicy, PlayoutPolicy, UniformPolicy};
-use crate::agent::View;
 use crate::client::replay::replay_views;
-use crate::game::{Classic, Seat, State};
+use crate::perf::calibrate::{score, ClassicView, Point, Policy};
 
 /// Arguments of `catan-bot calibrate`.
 #[derive(clap::Args)]
@@ -38,138 +28,6 @@ pub struct Args {
     pub seed: u64,
 }
 
-/// A playout policy by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Policy {
-    /// [`HeuristicPolicy`], the search's playouts.
-    Heuristic,
-    /// [`UniformPolicy`].
-    Uniform,
-    /// [`ModelPolicy`] with its knobs.
-    Model(ModelPolicy),
-}
-
-impl Policy {
-    fn parse(name: &str) -> Option<Policy> {
-        match name {
-            "heuristic" => Some(Policy::Heuristic),
-            "uniform" => Some(Policy::Uniform),
-            _ => {
-                // `model+knights+grouped`: the model policy with the named knobs.
-                let mut parts = name.split('+');
-                (parts.next()? == "model").then_some(())?;
-                let mut m = ModelPolicy::default();
-                for knob in parts {
-                    match knob {
-                        "knights" => m.stock_knights = true,
-                        "grouped" => m.grouped = true,
-                        _ => return None,
-                    }
-                }
-                Some(Policy::Model(m))
-            }
-        }
-    }
-
-    /// Plays `state` to its end; the winner.
-    fn play(self, state: &mut State, rng: &mut SmallRng) -> Option<Seat> {
-        fn go<P: PlayoutPolicy>(mut p: P, state: &mut State, rng: &mut SmallRng) -> Option<Seat> {
-            playout(state, &mut p, rng, 4000).winner
-        }
-        match self {
-            Policy::Heuristic => go(HeuristicPolicy, state, rng),
-            Policy::Uniform => go(UniformPolicy, state, rng),
-            Policy::Model(m) => go(m, state, rng),
-        }
-    }
-}
-
-/// A sampled decision point: the recording seat's view and the game's real winner.
-pub struct Point {
-    /// The view.
-    pub view: View<Classic>,
-    /// The seat that won the game.
-    pub winner: Seat,
-}
-
-/// The forecast of `policy` at `point`: each seat's share of `playouts` playouts, each from
-/// a world determinized from the view (smoothed by half a win a seat, so no share is 0).
-pub fn forecast(point: &Point, policy: Policy, playouts: u32, seed: u64) -> Vec<f64> {
-    let seats = point.view.state.seats().count();
-    let mut wins = vec![0.5; seats];
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut decided = 0.0;
-    for _ in 0..playouts {
-        let mut world = determinize(&point.view, &mut rng);
-        if let Some(w) = policy.play(&mut world, &mut rng) {
-            wins[w.index()] += 1.0;
-            decided += 1.0;
-        }
-    }
-    let total = decided + 0.5 * seats as f64;
-    wins.iter().map(|w| w / total).collect()
-}
-
-/// Scores of forecasts against real winners.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Score {
-    /// Points scored.
-    pub points: u32,
-    /// Sum of `-ln p(winner)`.
-    pub log_loss: f64,
-    /// Sum of the Brier scores (squared error over the seats).
-    pub brier: f64,
-    /// Points where the winner had the largest share.
-    pub hits: u32,
-    /// Sum of the recording seat's forecast share.
-    pub own_forecast: f64,
-    /// Points whose game the recording seat won.
-    pub own_wins: u32,
-}
-
-impl Score {
-    /// Adds the forecast `p` (by seat) for a game `winner` won; `me` is the recording seat.
-    pub fn add(&mut self, p: &[f64], winner: Seat, me: Seat) {
-        let w = winner.index();
-        self.points += 1;
-        self.log_loss -= p[w].ln();
-        self.brier += p
-            .iter()
-            .enumerate()
-            .map(|(s, &q)| (q - f64::from(u8::from(s == w))).powi(2))
-            .sum::<f64>();
-        let best = (0..p.len()).fold(0, |b, s| if p[s] > p[b] { s } else { b });
-        self.hits += u32::from(best == w);
-        self.own_forecast += p[me.index()];
-        self.own_wins += u32::from(me == winner);
-    }
-
-    fn line(&self) -> String {
-        let n = f64::from(self.points.max(1));
-        format!(
-            "points {:5}  log loss {:.4}  Brier {:.4}  hits {:5.1}%  own forecast {:5.1}% (won {:5.1}%)",
-            self.points,
-            self.log_loss / n,
-            self.brier / n,
-            100.0 * f64::from(self.hits) / n,
-            100.0 * self.own_forecast / n,
-            100.0 * f64::from(self.own_wins) / n,
-        )
-    }
-}
-
-/// The stage of the game at a point, by the most public points of any seat: before 5, 5 to
-/// 7, 8 or more.
-fn stage(view: &View<Classic>) -> usize {
-    let s = &view.state;
-    let most = s.seats().map(|p| s.public_vp(p)).max().unwrap_or(0);
-    match most {
-        0..=4 => 0,
-        5..=7 => 1,
-        _ => 2,
-    }
-}
-
 /// The sampled points of the transcripts: every `every`th decision point of the recording
 /// seat in each finished classic game with a winner. Errors name a file that cannot be read.
 pub fn points(files: &[PathBuf], every: usize) -> Result<Vec<Point>, String> {
@@ -178,7 +36,7 @@ pub fn points(files: &[PathBuf], every: usize) -> Result<Vec<Point>, String> {
     for file in files {
         let text = std::fs::read_to_string(file)
             .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
-        let mut seen: Vec<(String, usize, Vec<View<Classic>>)> = Vec::new();
+        let mut seen: Vec<(String, usize, Vec<ClassicView>)> = Vec::new();
         let replayed = replay_views(&text, |game, view| {
             let k = match seen.iter().position(|(g, _, _)| g == game) {
                 Some(k) => k,
@@ -205,10 +63,7 @@ pub fn points(files: &[PathBuf], every: usize) -> Result<Vec<Point>, String> {
                 continue;
             };
             for view in views.2.drain(..) {
-                out.push(Point {
-                    view,
-                    winner: Seat::new(w),
-                });
+                out.push(Point::new(view, w));
             }
         }
     }
@@ -245,13 +100,7 @@ pub fn run(args: Args) -> i32 {
         args.seed
     );
     for (name, policy) in policies {
-        let mut all = Score::default();
-        let mut by_stage = [Score::default(), Score::default(), Score::default()];
-        for (i, pt) in points.iter().enumerate() {
-            let p = forecast(pt, policy, args.playouts, args.seed ^ ((i as u64) << 1));
-            all.add(&p, pt.winner, pt.view.me);
-            by_stage[stage(&pt.view)].add(&p, pt.winner, pt.view.me);
-        }
+        let (all, by_stage) = score(&points, policy, args.playouts, args.seed);
         println!("{name}: {}", all.line());
         for (label, s) in ["leader < 5", "leader 5-7", "leader 8+"]
             .iter()
@@ -267,19 +116,30 @@ pub fn run(args: Args) -> i32 {
 mod tests {
     use super::*;
 
+    fn fixture(name: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/transcripts")
+            .join(name)
+    }
+
+    /// Every decision point of the recording seat in a finished game, or every fourth; all
+    /// with the game's winner by the server's final scores; a game that did not finish and a
+    /// 6-player game give none, and a missing file is an error.
     #[test]
-    fn a_sure_forecast_of_the_winner_scores_perfectly_and_a_wrong_one_does_not() {
-        let mut right = Score::default();
-        right.add(&[1.0, 0.0, 0.0, 0.0], Seat::new(0), Seat::new(0));
-        assert_eq!(right.log_loss, 0.0);
-        assert_eq!(right.brier, 0.0);
-        assert_eq!(right.hits, 1);
-        let mut wrong = Score::default();
-        wrong.add(&[0.1, 0.7, 0.1, 0.1], Seat::new(0), Seat::new(2));
-        assert!((wrong.log_loss - 10f64.ln()).abs() < 1e-12);
-        assert!((wrong.brier - (0.81 + 0.49 + 0.01 + 0.01)).abs() < 1e-12);
-        assert_eq!(wrong.hits, 0);
-        assert_eq!(wrong.own_wins, 0);
-        assert!((wrong.own_forecast - 0.1).abs() < 1e-12);
+    fn points_sample_every_nth_decision_of_finished_games() {
+        let won = [fixture("catanbot-2.7-person-seated-won.log")];
+        let all = points(&won, 1).unwrap();
+        let fourth = points(&won, 4).unwrap();
+        assert!(all.len() > 20, "{}", all.len());
+        assert_eq!(fourth.len(), all.len().div_ceil(4));
+        assert!(all.iter().all(|p| p.winner == all[0].winner));
+        assert!(all.iter().all(|p| p.view.me == all[0].view.me));
+        for other in [
+            "probe-idle-forced-turns.log",
+            "catanbot-2.7-6p-datacheck-won.log",
+        ] {
+            assert_eq!(points(&[fixture(other)], 1).unwrap().len(), 0, "{other}");
+        }
+        assert!(points(&[fixture("no-such-file.log")], 1).is_err());
     }
 }

@@ -3,10 +3,12 @@
 //! checksum). Measures; never fails on time; prints nothing (`cli::perf` does). Uses `game`,
 //! `agent` and `report::stats`.
 //!
+//! - [`calibrate`]: how well playout policies forecast the winners of recorded games.
 //! - [`engine`]: random-policy games and heuristic playouts on one thread.
 //! - [`search`]: decision latency of a search agent from mid-game positions.
 //! - [`cpu`]: the one CPU-time reader (this thread, or the whole process).
 
+pub mod calibrate;
 pub mod cpu;
 pub mod engine;
 pub mod search;

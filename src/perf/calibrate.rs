@@ -1,0 +1,196 @@
+//! How well playout policies forecast the winners of real games (`catan-bot calibrate`):
+//! each sampled decision point (the recording robot's view, as the client built it) is played
+//! out many times with each policy from determinized worlds; the share of playouts a seat wins
+//! is the policy's forecast, scored against the game's real winner (log loss, Brier score,
+//! hits). A policy that models the real opponents better forecasts better, so this ranks
+//! playout models on recorded games without playing new ones. Reading the transcripts is the
+//! command line's (`cli::calibrate`); this module sees views only.
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use crate::agent::determinize::determinize;
+use crate::agent::playout::{playout, HeuristicPolicy, ModelPolicy, PlayoutPolicy, UniformPolicy};
+use crate::agent::View;
+use crate::game::{Classic, Seat, State};
+
+/// The view a classic game's decision point is sampled from.
+pub type ClassicView = View<Classic>;
+
+/// A playout policy by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// [`HeuristicPolicy`], the search's playouts.
+    Heuristic,
+    /// [`UniformPolicy`].
+    Uniform,
+    /// [`ModelPolicy`] with its knobs.
+    Model(ModelPolicy),
+}
+
+impl Policy {
+    /// A policy by its `--policies` name: `heuristic`, `uniform`, `model[+knights][+grouped]`.
+    pub fn parse(name: &str) -> Option<Policy> {
+        match name {
+            "heuristic" => Some(Policy::Heuristic),
+            "uniform" => Some(Policy::Uniform),
+            _ => {
+                // `model+knights+grouped`: the model policy with the named knobs.
+                let mut parts = name.split('+');
+                (parts.next()? == "model").then_some(())?;
+                let mut m = ModelPolicy::default();
+                for knob in parts {
+                    match knob {
+                        "knights" => m.stock_knights = true,
+                        "grouped" => m.grouped = true,
+                        _ => return None,
+                    }
+                }
+                Some(Policy::Model(m))
+            }
+        }
+    }
+
+    /// Plays `state` to its end; the winner.
+    fn play(self, state: &mut State, rng: &mut SmallRng) -> Option<Seat> {
+        fn go<P: PlayoutPolicy>(mut p: P, state: &mut State, rng: &mut SmallRng) -> Option<Seat> {
+            playout(state, &mut p, rng, 4000).winner
+        }
+        match self {
+            Policy::Heuristic => go(HeuristicPolicy, state, rng),
+            Policy::Uniform => go(UniformPolicy, state, rng),
+            Policy::Model(m) => go(m, state, rng),
+        }
+    }
+}
+
+/// A sampled decision point: the recording seat's view and the game's real winner.
+pub struct Point {
+    /// The view.
+    pub view: View<Classic>,
+    /// The seat that won the game.
+    pub winner: Seat,
+}
+
+impl Point {
+    /// The point at `view` of a game the seat of index `winner` won.
+    pub fn new(view: View<Classic>, winner: usize) -> Point {
+        Point {
+            view,
+            winner: Seat::new(winner),
+        }
+    }
+}
+
+/// The forecast of `policy` at `point`: each seat's share of `playouts` playouts, each from
+/// a world determinized from the view (smoothed by half a win a seat, so no share is 0).
+pub fn forecast(point: &Point, policy: Policy, playouts: u32, seed: u64) -> Vec<f64> {
+    let seats = point.view.state.seats().count();
+    let mut wins = vec![0.5; seats];
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut decided = 0.0;
+    for _ in 0..playouts {
+        let mut world = determinize(&point.view, &mut rng);
+        if let Some(w) = policy.play(&mut world, &mut rng) {
+            wins[w.index()] += 1.0;
+            decided += 1.0;
+        }
+    }
+    let total = decided + 0.5 * seats as f64;
+    wins.iter().map(|w| w / total).collect()
+}
+
+/// Scores of forecasts against real winners.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Score {
+    /// Points scored.
+    pub points: u32,
+    /// Sum of `-ln p(winner)`.
+    pub log_loss: f64,
+    /// Sum of the Brier scores (squared error over the seats).
+    pub brier: f64,
+    /// Points where the winner had the largest share.
+    pub hits: u32,
+    /// Sum of the recording seat's forecast share.
+    pub own_forecast: f64,
+    /// Points whose game the recording seat won.
+    pub own_wins: u32,
+}
+
+impl Score {
+    /// Adds the forecast `p` (by seat) for a game `winner` won; `me` is the recording seat.
+    pub fn add(&mut self, p: &[f64], winner: Seat, me: Seat) {
+        let w = winner.index();
+        self.points += 1;
+        self.log_loss -= p[w].ln();
+        self.brier += p
+            .iter()
+            .enumerate()
+            .map(|(s, &q)| (q - f64::from(u8::from(s == w))).powi(2))
+            .sum::<f64>();
+        let best = (0..p.len()).fold(0, |b, s| if p[s] > p[b] { s } else { b });
+        self.hits += u32::from(best == w);
+        self.own_forecast += p[me.index()];
+        self.own_wins += u32::from(me == winner);
+    }
+
+    /// One line of figures, means over the points.
+    pub fn line(&self) -> String {
+        let n = f64::from(self.points.max(1));
+        format!(
+            "points {:5}  log loss {:.4}  Brier {:.4}  hits {:5.1}%  own forecast {:5.1}% (won {:5.1}%)",
+            self.points,
+            self.log_loss / n,
+            self.brier / n,
+            100.0 * f64::from(self.hits) / n,
+            100.0 * self.own_forecast / n,
+            100.0 * f64::from(self.own_wins) / n,
+        )
+    }
+}
+
+/// The stage of the game at a point, by the most public points of any seat: before 5, 5 to
+/// 7, 8 or more.
+pub fn stage(view: &View<Classic>) -> usize {
+    let s = &view.state;
+    let most = s.seats().map(|p| s.public_vp(p)).max().unwrap_or(0);
+    match most {
+        0..=4 => 0,
+        5..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// The scores of `policy` over `points`, overall and by [`stage`]; `seed` seeds each point's
+/// determinizations and playouts (the same worlds for every policy).
+pub fn score(points: &[Point], policy: Policy, playouts: u32, seed: u64) -> (Score, [Score; 3]) {
+    let mut all = Score::default();
+    let mut by_stage = [Score::default(), Score::default(), Score::default()];
+    for (i, pt) in points.iter().enumerate() {
+        let p = forecast(pt, policy, playouts, seed ^ ((i as u64) << 1));
+        all.add(&p, pt.winner, pt.view.me);
+        by_stage[stage(&pt.view)].add(&p, pt.winner, pt.view.me);
+    }
+    (all, by_stage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sure_forecast_of_the_winner_scores_perfectly_and_a_wrong_one_does_not() {
+        let mut right = Score::default();
+        right.add(&[1.0, 0.0, 0.0, 0.0], Seat::new(0), Seat::new(0));
+        assert_eq!(right.log_loss, 0.0);
+        assert_eq!(right.brier, 0.0);
+        assert_eq!(right.hits, 1);
+        let mut wrong = Score::default();
+        wrong.add(&[0.1, 0.7, 0.1, 0.1], Seat::new(0), Seat::new(2));
+        assert!((wrong.log_loss - 10f64.ln()).abs() < 1e-12);
+        assert!((wrong.brier - (0.81 + 0.49 + 0.01 + 0.01)).abs() < 1e-12);
+        assert_eq!(wrong.hits, 0);
+        assert_eq!(wrong.own_wins, 0);
+        assert!((wrong.own_forecast - 0.1).abs() < 1e-12);
+    }
+}
