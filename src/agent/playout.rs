@@ -294,13 +294,18 @@ impl PlayoutPolicy for HeuristicPolicy {
 ///   3, or the holder's plus one — and the player does not hold it); before the roll the
 ///   heuristic's own rule (the robber on an own hex) stays;
 /// - `grouped`: choose a kind of move uniformly (a road, a card, a trade…), then one move of
-///   that kind, instead of one move uniformly, so many road spots do not crowd out the card.
+///   that kind, instead of one move uniformly, so many road spots do not crowd out the card;
+/// - `offers`: players trade with each other as the `heuristic:trade=1` baseline does — where
+///   the heuristic would end its turn, the trading model's next offer
+///   ([`super::negotiate::choose_offer`]), answered by the model.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ModelPolicy {
     /// Knights in `Main` only by the stock robots' rule.
     pub stock_knights: bool,
     /// Uniform over kinds of move, then over moves of the kind.
     pub grouped: bool,
+    /// Player offers where the heuristic would end its turn.
+    pub offers: bool,
 }
 
 impl ModelPolicy {
@@ -328,6 +333,12 @@ impl PlayoutPolicy for ModelPolicy {
             out.retain(|a| *a != Action::PlayKnight);
             if out.is_empty() {
                 out.push(Action::EndTurn);
+            }
+        }
+        if self.offers && state.phase() == Phase::Main && out[..] == [Action::EndTurn] {
+            if let Some(offer) = super::negotiate::choose_offer(state) {
+                out.clear();
+                out.push(offer);
             }
         }
     }
@@ -524,7 +535,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(8);
         let mut model = ModelPolicy {
             stock_knights: true,
-            grouped: false,
+            ..ModelPolicy::default()
         };
         let (mut list, mut plain) = (ActionList::new(), ActionList::new());
         let (mut kept, mut dropped) = (0, 0);
@@ -571,8 +582,8 @@ mod tests {
         }
         list.push(Action::PlayKnight);
         let mut grouped = ModelPolicy {
-            stock_knights: false,
             grouped: true,
+            ..ModelPolicy::default()
         };
         let draws = 4000;
         let count = |p: &mut dyn FnMut(&mut SmallRng) -> usize, rng: &mut SmallRng| {

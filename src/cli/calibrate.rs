@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::client::replay::replay_views;
-use crate::perf::calibrate::{score, ClassicView, Point, Policy};
+use crate::perf::calibrate::{paired_difference, score, ClassicView, Point, Policy};
 
 /// Arguments of `catan-bot calibrate`.
 #[derive(clap::Args)]
@@ -20,7 +20,8 @@ pub struct Args {
     pub playouts: u32,
     /// Playout policies to compare, comma-separated: `heuristic`, `uniform`, or `model` with
     /// knobs joined by `+` (`knights`: the stock robots' knight rule; `grouped`: uniform over
-    /// kinds of move first), e.g. `model+knights+grouped`.
+    /// kinds of move first; `offers`: players trade with each other by the trading model),
+    /// e.g. `model+knights+grouped`.
     #[arg(long, default_value = "heuristic,uniform")]
     pub policies: String,
     /// Seed of the determinizations and playouts (the same for every policy).
@@ -33,6 +34,7 @@ pub struct Args {
 pub fn points(files: &[PathBuf], every: usize) -> Result<Vec<Point>, String> {
     let every = every.max(1);
     let mut out = Vec::new();
+    let mut games = 0;
     for file in files {
         let text = std::fs::read_to_string(file)
             .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
@@ -63,8 +65,9 @@ pub fn points(files: &[PathBuf], every: usize) -> Result<Vec<Point>, String> {
                 continue;
             };
             for view in views.2.drain(..) {
-                out.push(Point::new(view, w));
+                out.push(Point::new(view, w, games));
             }
+            games += 1;
         }
     }
     Ok(out)
@@ -79,7 +82,7 @@ pub fn run(args: Args) -> i32 {
             Some(p) => policies.push((name.trim().to_owned(), p)),
             None => {
                 eprintln!(
-                    "unknown policy `{name}` (heuristic, uniform, model[+knights][+grouped])"
+                    "unknown policy `{name}` (heuristic, uniform, model[+knights][+grouped][+offers])"
                 );
                 return 2;
             }
@@ -99,14 +102,26 @@ pub fn run(args: Args) -> i32 {
         args.playouts,
         args.seed
     );
+    let games: Vec<usize> = points.iter().map(|p| p.game).collect();
+    let mut first: Option<(String, Vec<f64>)> = None;
     for (name, policy) in policies {
-        let (all, by_stage) = score(&points, policy, args.playouts, args.seed);
+        let (all, by_stage, losses) = score(&points, policy, args.playouts, args.seed);
         println!("{name}: {}", all.line());
         for (label, s) in ["leader < 5", "leader 5-7", "leader 8+"]
             .iter()
             .zip(&by_stage)
         {
             println!("  {label:10}  {}", s.line());
+        }
+        match &first {
+            None => first = Some((name, losses)),
+            Some((base, base_losses)) => {
+                let (d, se) = paired_difference(base_losses, &losses, &games);
+                println!(
+                    "  log loss against {base}: {d:+.4} (standard error {se:.4}, by game; \
+                     negative is better)"
+                );
+            }
         }
     }
     0

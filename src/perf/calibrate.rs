@@ -29,7 +29,7 @@ pub enum Policy {
 }
 
 impl Policy {
-    /// A policy by its `--policies` name: `heuristic`, `uniform`, `model[+knights][+grouped]`.
+    /// A policy by its `--policies` name: `heuristic`, `uniform`, `model[+knights][+grouped][+offers]`.
     pub fn parse(name: &str) -> Option<Policy> {
         match name {
             "heuristic" => Some(Policy::Heuristic),
@@ -43,6 +43,7 @@ impl Policy {
                     match knob {
                         "knights" => m.stock_knights = true,
                         "grouped" => m.grouped = true,
+                        "offers" => m.offers = true,
                         _ => return None,
                     }
                 }
@@ -70,14 +71,17 @@ pub struct Point {
     pub view: View<Classic>,
     /// The seat that won the game.
     pub winner: Seat,
+    /// Which game the point is from (points of one game are not independent).
+    pub game: usize,
 }
 
 impl Point {
-    /// The point at `view` of a game the seat of index `winner` won.
-    pub fn new(view: View<Classic>, winner: usize) -> Point {
+    /// The point at `view` of game number `game`, which the seat of index `winner` won.
+    pub fn new(view: View<Classic>, winner: usize, game: usize) -> Point {
         Point {
             view,
             winner: Seat::new(winner),
+            game,
         }
     }
 }
@@ -161,22 +165,77 @@ pub fn stage(view: &View<Classic>) -> usize {
     }
 }
 
-/// The scores of `policy` over `points`, overall and by [`stage`]; `seed` seeds each point's
-/// determinizations and playouts (the same worlds for every policy).
-pub fn score(points: &[Point], policy: Policy, playouts: u32, seed: u64) -> (Score, [Score; 3]) {
+/// The scores of `policy` over `points`: overall, by [`stage`], and each point's log loss.
+/// `seed` seeds each point's determinizations and playouts (the same for every policy).
+pub fn score(
+    points: &[Point],
+    policy: Policy,
+    playouts: u32,
+    seed: u64,
+) -> (Score, [Score; 3], Vec<f64>) {
     let mut all = Score::default();
     let mut by_stage = [Score::default(), Score::default(), Score::default()];
+    let mut losses = Vec::with_capacity(points.len());
     for (i, pt) in points.iter().enumerate() {
         let p = forecast(pt, policy, playouts, seed ^ ((i as u64) << 1));
         all.add(&p, pt.winner, pt.view.me);
         by_stage[stage(&pt.view)].add(&p, pt.winner, pt.view.me);
+        losses.push(-p[pt.winner.index()].ln());
     }
-    (all, by_stage)
+    (all, by_stage, losses)
+}
+
+/// The mean of `b[i] - a[i]` over the points and its standard error clustered by game
+/// (`games[i]`): each game's sum of differences is one observation, since the points of a
+/// game share its winner. `(mean, se)`; the error is 0 with fewer than two games.
+pub fn paired_difference(a: &[f64], b: &[f64], games: &[usize]) -> (f64, f64) {
+    let n = a.len().min(b.len()).min(games.len());
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let mean = (0..n).map(|i| b[i] - a[i]).sum::<f64>() / n as f64;
+    // Per game: the sum of the differences less its points' share of the mean.
+    let mut sums: Vec<(usize, f64)> = Vec::new();
+    for i in 0..n {
+        let e = b[i] - a[i] - mean;
+        match sums.iter_mut().find(|(g, _)| *g == games[i]) {
+            Some((_, s)) => *s += e,
+            None => sums.push((games[i], e)),
+        }
+    }
+    let g = sums.len() as f64;
+    if sums.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = sums.iter().map(|(_, s)| s * s).sum::<f64>() * g / (g - 1.0);
+    (mean, var.sqrt() / n as f64)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The clustered error counts games, not points: the same differences spread over two
+    /// games have a larger error than over four, and equal differences have none.
+    #[test]
+    fn paired_difference_clusters_by_game() {
+        let a = [0.0; 8];
+        let b = [1.0, 1.0, 1.0, 1.0, 3.0, 3.0, 3.0, 3.0];
+        let (m2, se2) = paired_difference(&a, &b, &[0, 0, 0, 0, 1, 1, 1, 1]);
+        let (m4, se4) = paired_difference(&a, &b, &[0, 0, 1, 1, 2, 2, 3, 3]);
+        assert_eq!((m2, m4), (2.0, 2.0));
+        // Two games, sums of deviations -4 and +4: sqrt(32 * 2 / 1) / 8 = 1.
+        assert!((se2 - 1.0).abs() < 1e-12, "{se2}");
+        // Four games, -2, -2, +2, +2: sqrt(16 * 4 / 3) / 8.
+        assert!(
+            (se4 - (16.0f64 * 4.0 / 3.0).sqrt() / 8.0).abs() < 1e-12,
+            "{se4}"
+        );
+        assert_eq!(
+            paired_difference(&a, &[5.0; 8], &[0, 1, 2, 3, 0, 1, 2, 3]),
+            (5.0, 0.0)
+        );
+    }
 
     #[test]
     fn a_sure_forecast_of_the_winner_scores_perfectly_and_a_wrong_one_does_not() {
