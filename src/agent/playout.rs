@@ -296,8 +296,8 @@ impl PlayoutPolicy for HeuristicPolicy {
 /// - `grouped`: choose a kind of move uniformly (a road, a card, a trade…), then one move of
 ///   that kind, instead of one move uniformly, so many road spots do not crowd out the card;
 /// - `offers`: players trade with each other as the `heuristic:trade=1` baseline does — where
-///   the heuristic would end its turn, the trading model's next offer
-///   ([`super::negotiate::choose_offer`]), answered by the model.
+///   the heuristic would end its turn, the trading model's first offer
+///   ([`super::negotiate::choose_offer`]), one a turn, answered by the model.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ModelPolicy {
     /// Knights in `Main` only by the stock robots' rule.
@@ -335,7 +335,11 @@ impl PlayoutPolicy for ModelPolicy {
                 out.push(Action::EndTurn);
             }
         }
-        if self.offers && state.phase() == Phase::Main && out[..] == [Action::EndTurn] {
+        if self.offers
+            && state.phase() == Phase::Main
+            && out[..] == [Action::EndTurn]
+            && state.offers_made() == 0
+        {
             if let Some(offer) = super::negotiate::choose_offer(state) {
                 out.clear();
                 out.push(offer);
@@ -568,6 +572,38 @@ mod tests {
             }
         }
         assert!(kept > 20 && dropped > 20, "kept {kept}, dropped {dropped}");
+    }
+
+    /// With `offers`, players of a playout offer each other trades where the heuristic would
+    /// end its turn, every one legal, some accepted, and the games still finish.
+    #[test]
+    fn playouts_with_offers_trade_legally_and_finish() {
+        let mut rng = SmallRng::seed_from_u64(12);
+        let mut model = ModelPolicy {
+            offers: true,
+            ..ModelPolicy::default()
+        };
+        let mut list = ActionList::new();
+        let (mut offers, mut accepted, mut finished) = (0, 0, 0);
+        for _ in 0..30 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut steps = 0;
+            while !st.is_over() && steps < 20_000 {
+                model.candidates(&st, &mut list);
+                let a = list[model.choose(&st, &list, &mut rng)];
+                assert!(st.is_legal(a), "{a:?} in {:?}", st.phase());
+                offers += usize::from(matches!(a, Action::OfferTrade(_)));
+                accepted += usize::from(a == Action::AcceptOffer);
+                st.apply_unchecked(a, &mut rng);
+                steps += 1;
+            }
+            finished += usize::from(st.is_over());
+        }
+        assert!(finished >= 27, "{finished} of 30");
+        assert!(
+            offers > 100 && accepted > 10,
+            "{offers} offers, {accepted} accepted"
+        );
     }
 
     /// `grouped` draws a kind of move first: one knight among nine roads is drawn about half

@@ -104,6 +104,10 @@ pub struct AgentSpec {
     /// for the heuristic, its own answers (`answers=lenient`, the default, or `answers=stock`,
     /// closer to the stock robot's negotiator: [`Answers`]).
     pub answers: Answers,
+    /// Search kinds with heuristic playouts: the players of the playouts offer each other
+    /// trades by the trading model (`playouts=offers`) instead of trading with the bank only
+    /// (`playouts=heuristic`, the default). The stock robots trade among themselves.
+    pub playout_offers: bool,
 }
 
 impl AgentSpec {
@@ -125,6 +129,7 @@ impl AgentSpec {
             settle: true,
             cards_beside_builds: false,
             answers: Answers::Lenient,
+            playout_offers: false,
         }
     }
 }
@@ -149,7 +154,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -211,6 +216,13 @@ impl FromStr for AgentSpec {
                 "settle" => spec.settle = flag(v).ok_or_else(bad)?,
                 "cards" => spec.cards_beside_builds = flag(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
+                "playouts" => {
+                    spec.playout_offers = match v.trim() {
+                        "offers" => true,
+                        "heuristic" => false,
+                        _ => return Err(bad()),
+                    }
+                }
                 "vw" => {
                     spec.virtual_visits =
                         v.parse().ok().filter(|c: &f32| *c >= 0.0).ok_or_else(bad)?
@@ -287,6 +299,9 @@ impl fmt::Display for AgentSpec {
         if self.answers != Answers::Lenient {
             write!(f, ",answers={}", self.answers.name())?;
         }
+        if self.playout_offers {
+            write!(f, ",playouts=offers")?;
+        }
         Ok(())
     }
 }
@@ -306,6 +321,21 @@ mod tests {
         assert_eq!(s.c, 0.5);
         assert_eq!(s.time_ms, Some(900));
         assert_eq!(s.seed, Some(3));
+    }
+
+    #[test]
+    fn playouts_with_offers_parse_and_are_written_back() {
+        let text =
+            "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,playouts=offers";
+        let s: AgentSpec = text.parse().unwrap();
+        assert!(s.playout_offers);
+        assert_eq!(s.to_string(), text);
+        let s: AgentSpec = "mpt-ensemble-uct:playouts=heuristic".parse().unwrap();
+        assert!(!s.playout_offers);
+        assert!(!s.to_string().contains("playouts"));
+        assert!("mpt-ensemble-uct:playouts=stock"
+            .parse::<AgentSpec>()
+            .is_err());
     }
 
     #[test]
