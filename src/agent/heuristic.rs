@@ -8,53 +8,18 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::negotiate::{self, Answers};
-use super::playout::{HeuristicPolicy, PlayoutPolicy};
+use super::playout::{spot_score, HeuristicPolicy, PlayoutPolicy};
 use super::view::View;
 use super::Agent;
 use crate::game::{
-    pips, Action, ActionList, BitSet, NodeId, Phase, Resource, ResourceSet, Seat, Shape, State,
+    Action, ActionList, BitSet, NodeId, Phase, Resource, ResourceSet, Seat, Shape, State,
     CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST,
 };
 
-/// How good a settlement on `node` is for `seat` at the opening: pips of its hexes, a bonus
-/// for resources the seat does not produce yet and for the scarce ones (ore, wheat, clay,
-/// wood early), and a little for a port. A gold hex counts as a resource the seat lacks.
+/// How good a settlement on `node` is for `seat` at the opening ([`spot_score`] with the
+/// seat's production).
 pub fn opening_score<S: Shape>(state: &State<S>, seat: Seat, node: NodeId) -> i32 {
-    let topo = S::topology();
-    let board = state.board();
-    let have = state.production(seat);
-    let mut score = 0;
-    for h in topo.node_hexes(node) {
-        if h == state.robber() {
-            continue;
-        }
-        let Some(r) = board.hex_resource[h.index()] else {
-            // Sea boards: a gold hex pays any resource, worth a hex of one we lack.
-            if S::SEA && board.sea().is_some_and(|l| l.gold.contains(h)) {
-                score += 10 * pips(board.hex_number[h.index()]) as i32 + 12;
-            }
-            continue;
-        };
-        let p = pips(board.hex_number[h.index()]) as i32;
-        score += 10 * p;
-        if have[r.index()] == 0 {
-            score += 12; // diversity
-        }
-        score += match r {
-            Resource::Wheat | Resource::Ore => 4,
-            Resource::Clay | Resource::Wood => 3,
-            Resource::Sheep => 0,
-        };
-    }
-    if topo
-        .port_nodes
-        .as_ref()
-        .iter()
-        .any(|ports| ports.contains(node))
-    {
-        score += 6;
-    }
-    score
+    spot_score(state, &state.production(seat), node)
 }
 
 /// The best opening settlement spot among `actions`.
@@ -263,7 +228,7 @@ impl<S: Shape> Agent<S> for HeuristicAgent {
 mod tests {
     use super::*;
     use crate::game::topology::topology;
-    use crate::game::{Board, Rules};
+    use crate::game::{pips, Board, Rules};
 
     #[test]
     fn baselines_play_legal_moves_to_the_end() {

@@ -2,8 +2,8 @@
 //! Imports `crate::game` and `rand` only; no allocation in the loop.
 
 use crate::game::{
-    pips, Action, ActionList, BitSet, DevCard, HexId, Phase, Resource, ResourceSet, Seat, Shape,
-    State, CITY_COST, DEV_CARD_COST, MAX_SEATS, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
+    pips, Action, ActionList, BitSet, DevCard, HexId, NodeId, Phase, Resource, ResourceSet, Seat,
+    Shape, State, CITY_COST, DEV_CARD_COST, MAX_SEATS, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
 };
 use rand::Rng;
 
@@ -297,7 +297,10 @@ impl PlayoutPolicy for HeuristicPolicy {
 ///   that kind, instead of one move uniformly, so many road spots do not crowd out the card;
 /// - `offers`: players trade with each other as the `heuristic:trade=1` baseline does — where
 ///   the heuristic would end its turn, the trading model's first offer
-///   ([`super::negotiate::choose_offer`]), one a turn, answered by the model.
+///   ([`super::negotiate::choose_offer`]), one a turn, answered by the model;
+/// - `greedy`: builds where a sensible player builds, as the stock robots choose their spots
+///   by production — of the cities and settlements the heuristic offers only the best by
+///   [`spot_score`], of its roads only the one that opens the best free spot.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ModelPolicy {
     /// Knights in `Main` only by the stock robots' rule.
@@ -306,6 +309,8 @@ pub struct ModelPolicy {
     pub grouped: bool,
     /// Player offers where the heuristic would end its turn.
     pub offers: bool,
+    /// The best city, settlement or road spot only.
+    pub greedy: bool,
 }
 
 impl ModelPolicy {
@@ -325,6 +330,9 @@ impl ModelPolicy {
 impl PlayoutPolicy for ModelPolicy {
     fn candidates<S: Shape>(&mut self, state: &State<S>, out: &mut ActionList) {
         HeuristicPolicy.candidates(state, out);
+        if self.greedy && state.phase() == Phase::Main && out.len() > 1 {
+            keep_best_spots(state, out);
+        }
         if self.stock_knights
             && state.phase() == Phase::Main
             && out.contains(Action::PlayKnight)
@@ -377,6 +385,131 @@ impl PlayoutPolicy for ModelPolicy {
     }
 }
 
+/// How good a building on `node` is for a player whose buildings produce `have` (pips per
+/// resource, [`State::production`]): pips of its hexes (the robber's not counted), a bonus for
+/// resources the player does not produce yet and for the scarce ones (ore, wheat, clay, wood
+/// early), and a little for a port. A gold hex counts as a resource the player lacks.
+pub fn spot_score<S: Shape>(state: &State<S>, have: &[u16; 5], node: NodeId) -> i32 {
+    let topo = S::topology();
+    let board = state.board();
+    let mut score = 0;
+    for h in topo.node_hexes(node) {
+        if h == state.robber() {
+            continue;
+        }
+        let Some(r) = board.hex_resource[h.index()] else {
+            // Sea boards: a gold hex pays any resource, worth a hex of one we lack.
+            if S::SEA && board.sea().is_some_and(|l| l.gold.contains(h)) {
+                score += 10 * pips(board.hex_number[h.index()]) as i32 + 12;
+            }
+            continue;
+        };
+        let p = pips(board.hex_number[h.index()]) as i32;
+        score += 10 * p;
+        if have[r.index()] == 0 {
+            score += 12; // diversity
+        }
+        score += match r {
+            Resource::Wheat | Resource::Ore => 4,
+            Resource::Clay | Resource::Wood => 3,
+            Resource::Sheep => 0,
+        };
+    }
+    if topo
+        .port_nodes
+        .as_ref()
+        .iter()
+        .any(|ports| ports.contains(node))
+    {
+        score += 6;
+    }
+    score
+}
+
+/// Of the cities, settlements and roads in `out` (a `Main` candidate list), keeps the best of
+/// each kind by [`spot_score`] (a road by the best free spot at its ends); other moves stay.
+fn keep_best_spots<S: Shape>(state: &State<S>, out: &mut ActionList) {
+    let me = state.current_player();
+    let topo = S::topology();
+    let free = state.free_nodes();
+    let have = state.production(me);
+    let score = |a: &Action| -> Option<(u8, i32)> {
+        match *a {
+            Action::BuildCity(n) => Some((0, spot_score(state, &have, n))),
+            Action::BuildSettlement(n) => Some((1, spot_score(state, &have, n))),
+            Action::BuildRoad(e) => Some((
+                2,
+                (topo.edge_node_set[e.index()] & free)
+                    .iter()
+                    .map(|n| spot_score(state, &have, n))
+                    .max()
+                    .unwrap_or(0),
+            )),
+            _ => None,
+        }
+    };
+    let mut best = [None::<(i32, Action)>; 3];
+    for a in out.iter() {
+        if let Some((k, v)) = score(a) {
+            if best[k as usize].map_or(true, |(b, _)| v > b) {
+                best[k as usize] = Some((v, *a));
+            }
+        }
+    }
+    out.retain(|a| match score(a) {
+        Some((k, _)) => best[k as usize].is_some_and(|(_, b)| b == *a),
+        None => true,
+    });
+}
+
+/// The players of a search's heuristic playouts (`playouts=` in an agent spec).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Playouts {
+    /// [`HeuristicPolicy`] (the default).
+    #[default]
+    Heuristic,
+    /// [`ModelPolicy`] with `offers`: players trade with each other as the trading model does.
+    Offers,
+    /// [`ModelPolicy`] with `greedy`: the best spot of each kind of build only.
+    Greedy,
+}
+
+impl Playouts {
+    /// The model by its spec name (`heuristic`, `offers`, `greedy`).
+    pub fn parse(name: &str) -> Option<Self> {
+        match name.trim() {
+            "heuristic" => Some(Playouts::Heuristic),
+            "offers" => Some(Playouts::Offers),
+            "greedy" => Some(Playouts::Greedy),
+            _ => None,
+        }
+    }
+
+    /// The spec name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Playouts::Heuristic => "heuristic",
+            Playouts::Offers => "offers",
+            Playouts::Greedy => "greedy",
+        }
+    }
+
+    /// The [`ModelPolicy`] that plays these playouts, or `None` for [`HeuristicPolicy`].
+    pub fn model(self) -> Option<ModelPolicy> {
+        match self {
+            Playouts::Heuristic => None,
+            Playouts::Offers => Some(ModelPolicy {
+                offers: true,
+                ..ModelPolicy::default()
+            }),
+            Playouts::Greedy => Some(ModelPolicy {
+                greedy: true,
+                ..ModelPolicy::default()
+            }),
+        }
+    }
+}
+
 /// How a playout ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PlayoutResult {
@@ -421,7 +554,7 @@ pub fn playout<S: Shape, P: PlayoutPolicy, R: Rng + ?Sized>(
 mod tests {
     use super::*;
     use crate::game::topology::topology;
-    use crate::game::{Board, Rules};
+    use crate::game::{Board, EdgeId, Rules};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
@@ -529,6 +662,72 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked}");
+    }
+
+    /// With `greedy`, the `Main` candidates are the heuristic's with each kind of build cut to
+    /// its best spot: one city at most, on the node whose hexes score most; one settlement at
+    /// most, likewise; one road at most, opening the best free spot; nothing else changes.
+    /// Greedy playouts still finish their games.
+    #[test]
+    fn greedy_candidates_keep_the_best_spot_of_each_build() {
+        let mut rng = SmallRng::seed_from_u64(21);
+        let (mut heuristic, mut greedy) = (ActionList::new(), ActionList::new());
+        let mut policy = ModelPolicy {
+            greedy: true,
+            ..ModelPolicy::default()
+        };
+        let (mut cut, mut finished) = (0, 0);
+        for _ in 0..30 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut steps = 0;
+            while !st.is_over() && steps < 20_000 {
+                HeuristicPolicy.candidates(&st, &mut heuristic);
+                policy.candidates(&st, &mut greedy);
+                if st.phase() == Phase::Main {
+                    let me = st.current_player();
+                    let have = st.production(me);
+                    let free = st.free_nodes();
+                    let road = |e: EdgeId| {
+                        (topology().edge_node_set[e.index()] & free)
+                            .iter()
+                            .map(|n| spot_score(&st, &have, n))
+                            .max()
+                            .unwrap_or(0)
+                    };
+                    let value = |a: &Action| match *a {
+                        Action::BuildCity(n) => Some((0, spot_score(&st, &have, n))),
+                        Action::BuildSettlement(n) => Some((1, spot_score(&st, &have, n))),
+                        Action::BuildRoad(e) => Some((2, road(e))),
+                        _ => None,
+                    };
+                    for kind in 0..3 {
+                        let best = heuristic
+                            .iter()
+                            .filter_map(|a| value(a).filter(|v| v.0 == kind).map(|v| v.1))
+                            .max();
+                        let kept: Vec<_> = greedy
+                            .iter()
+                            .filter(|a| value(a).is_some_and(|v| v.0 == kind))
+                            .collect();
+                        assert_eq!(kept.len(), usize::from(best.is_some()));
+                        if let Some(a) = kept.first() {
+                            assert_eq!(value(a).map(|v| v.1), best);
+                        }
+                    }
+                    let others = |l: &ActionList| -> Vec<Action> {
+                        l.iter().copied().filter(|a| value(a).is_none()).collect()
+                    };
+                    assert_eq!(others(&greedy), others(&heuristic));
+                    cut += usize::from(greedy.len() < heuristic.len());
+                }
+                let i = policy.choose(&st, &greedy, &mut rng);
+                st.apply_unchecked(greedy[i], &mut rng);
+                steps += 1;
+            }
+            finished += usize::from(st.is_over());
+        }
+        assert!(cut > 300, "greedy cut the candidates {cut} times");
+        assert!(finished >= 28, "{finished} of 30 finished");
     }
 
     /// With `stock_knights`, a knight is a `Main` candidate exactly when the held one is

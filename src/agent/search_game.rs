@@ -9,7 +9,7 @@ use rand::Rng;
 
 use super::determinize::{determinize, has_hidden};
 use super::negotiate::{self, Answers};
-use super::playout::{playout, HeuristicPolicy, ModelPolicy, UniformPolicy};
+use super::playout::{playout, HeuristicPolicy, Playouts, UniformPolicy};
 use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
 use super::view::View;
 use crate::game::{
@@ -47,9 +47,9 @@ pub struct Variant {
     /// How the other seats answer offers below the root (the searcher's own answers at the
     /// root are searched).
     pub answers: Answers,
-    /// With `heuristic_playouts`: players offer each other trades in the playouts, as the
-    /// trading model does ([`ModelPolicy`]'s `offers`), where they would end their turn.
-    pub playout_offers: bool,
+    /// With `heuristic_playouts`: who plays them — the heuristic, or a [`ModelPolicy`]
+    /// (players who offer each other trades, or who build on the best spots).
+    pub playouts: Playouts,
 }
 
 impl Variant {
@@ -63,7 +63,7 @@ impl Variant {
         ship_pruning: false,
         cards_beside_builds: false,
         answers: Answers::Lenient,
-        playout_offers: false,
+        playouts: Playouts::Heuristic,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -75,7 +75,7 @@ impl Variant {
         ship_pruning: true,
         cards_beside_builds: false,
         answers: Answers::Lenient,
-        playout_offers: false,
+        playouts: Playouts::Heuristic,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -87,7 +87,7 @@ impl Variant {
         ship_pruning: true,
         cards_beside_builds: false,
         answers: Answers::Lenient,
-        playout_offers: false,
+        playouts: Playouts::Heuristic,
     };
 }
 
@@ -382,17 +382,14 @@ impl<S: Shape> SearchGame for CatanGame<S> {
 
     fn playout<R: Rng>(&mut self, rng: &mut R) -> Rewards {
         let steps = self.variant.max_playout_steps;
-        if self.variant.heuristic_playouts && self.variant.playout_offers {
-            let mut policy = ModelPolicy {
-                offers: true,
-                ..ModelPolicy::default()
-            };
-            playout(&mut self.state, &mut policy, rng, steps);
-        } else if self.variant.heuristic_playouts {
-            playout(&mut self.state, &mut HeuristicPolicy, rng, steps);
-        } else {
-            playout(&mut self.state, &mut UniformPolicy, rng, steps);
-        }
+        match (
+            self.variant.heuristic_playouts,
+            self.variant.playouts.model(),
+        ) {
+            (true, Some(mut model)) => playout(&mut self.state, &mut model, rng, steps),
+            (true, None) => playout(&mut self.state, &mut HeuristicPolicy, rng, steps),
+            (false, _) => playout(&mut self.state, &mut UniformPolicy, rng, steps),
+        };
         self.rewards()
     }
 

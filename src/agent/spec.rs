@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::negotiate::Answers;
+use super::playout::Playouts;
 
 /// Which agent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,10 +105,12 @@ pub struct AgentSpec {
     /// for the heuristic, its own answers (`answers=lenient`, the default, or `answers=stock`,
     /// closer to the stock robot's negotiator: [`Answers`]).
     pub answers: Answers,
-    /// Search kinds with heuristic playouts: the players of the playouts offer each other
-    /// trades by the trading model (`playouts=offers`) instead of trading with the bank only
-    /// (`playouts=heuristic`, the default). The stock robots trade among themselves.
-    pub playout_offers: bool,
+    /// Search kinds with heuristic playouts: who plays them — the heuristic
+    /// (`playouts=heuristic`, the default), players who also offer each other trades by the
+    /// trading model (`playouts=offers`; the stock robots trade among themselves), or players
+    /// who build only on the best spot of each kind, as the stock robots choose spots by
+    /// production (`playouts=greedy`).
+    pub playouts: Playouts,
 }
 
 impl AgentSpec {
@@ -129,7 +132,7 @@ impl AgentSpec {
             settle: true,
             cards_beside_builds: false,
             answers: Answers::Lenient,
-            playout_offers: false,
+            playouts: Playouts::Heuristic,
         }
     }
 }
@@ -217,11 +220,7 @@ impl FromStr for AgentSpec {
                 "cards" => spec.cards_beside_builds = flag(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 "playouts" => {
-                    spec.playout_offers = match v.trim() {
-                        "offers" => true,
-                        "heuristic" => false,
-                        _ => return Err(bad()),
-                    }
+                    spec.playouts = Playouts::parse(v).ok_or_else(bad)?;
                 }
                 "vw" => {
                     spec.virtual_visits =
@@ -299,8 +298,8 @@ impl fmt::Display for AgentSpec {
         if self.answers != Answers::Lenient {
             write!(f, ",answers={}", self.answers.name())?;
         }
-        if self.playout_offers {
-            write!(f, ",playouts=offers")?;
+        if self.playouts != Playouts::Heuristic {
+            write!(f, ",playouts={}", self.playouts.name())?;
         }
         Ok(())
     }
@@ -328,11 +327,16 @@ mod tests {
         let text =
             "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,playouts=offers";
         let s: AgentSpec = text.parse().unwrap();
-        assert!(s.playout_offers);
+        assert_eq!(s.playouts, Playouts::Offers);
         assert_eq!(s.to_string(), text);
         let s: AgentSpec = "mpt-ensemble-uct:playouts=heuristic".parse().unwrap();
-        assert!(!s.playout_offers);
+        assert_eq!(s.playouts, Playouts::Heuristic);
         assert!(!s.to_string().contains("playouts"));
+        let text =
+            "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,playouts=greedy";
+        let s: AgentSpec = text.parse().unwrap();
+        assert_eq!(s.playouts, Playouts::Greedy);
+        assert_eq!(s.to_string(), text);
         assert!("mpt-ensemble-uct:playouts=stock"
             .parse::<AgentSpec>()
             .is_err());

@@ -64,7 +64,7 @@ impl UctAgent {
             ship_pruning: base.ship_pruning && spec.ship_pruning,
             cards_beside_builds: spec.cards_beside_builds,
             answers: spec.answers,
-            playout_offers: spec.playout_offers,
+            playouts: spec.playouts,
             ..base
         };
         let params = Params {

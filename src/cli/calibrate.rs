@@ -20,8 +20,8 @@ pub struct Args {
     pub playouts: u32,
     /// Playout policies to compare, comma-separated: `heuristic`, `uniform`, or `model` with
     /// knobs joined by `+` (`knights`: the stock robots' knight rule; `grouped`: uniform over
-    /// kinds of move first; `offers`: players trade with each other by the trading model),
-    /// e.g. `model+knights+grouped`.
+    /// kinds of move first; `offers`: players trade with each other by the trading model;
+    /// `greedy`: only the best spot of each kind of build), e.g. `model+knights+grouped`.
     #[arg(long, default_value = "heuristic,uniform")]
     pub policies: String,
     /// Seed of the determinizations and playouts (the same for every policy).
@@ -82,7 +82,7 @@ pub fn run(args: Args) -> i32 {
             Some(p) => policies.push((name.trim().to_owned(), p)),
             None => {
                 eprintln!(
-                    "unknown policy `{name}` (heuristic, uniform, model[+knights][+grouped][+offers])"
+                    "unknown policy `{name}` (heuristic, uniform, model[+knights][+grouped][+offers][+greedy])"
                 );
                 return 2;
             }

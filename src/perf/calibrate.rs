@@ -29,7 +29,7 @@ pub enum Policy {
 }
 
 impl Policy {
-    /// A policy by its `--policies` name: `heuristic`, `uniform`, `model[+knights][+grouped][+offers]`.
+    /// A policy by its `--policies` name: `heuristic`, `uniform`, `model[+knights][+grouped][+offers][+greedy]`.
     pub fn parse(name: &str) -> Option<Policy> {
         match name {
             "heuristic" => Some(Policy::Heuristic),
@@ -43,6 +43,7 @@ impl Policy {
                     match knob {
                         "knights" => m.stock_knights = true,
                         "grouped" => m.grouped = true,
+                        "greedy" => m.greedy = true,
                         "offers" => m.offers = true,
                         _ => return None,
                     }
