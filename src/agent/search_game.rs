@@ -50,6 +50,10 @@ pub struct Variant {
     /// With `heuristic_playouts`: who plays them — the heuristic, or a [`ModelPolicy`]
     /// (players who offer each other trades, or who build on the best spots).
     pub playouts: Playouts,
+    /// Percent of a playout's reward that is the seat's share of the points to win (at most
+    /// 1), the rest being the win itself: 0 (the default) rewards winning only; more gives a
+    /// denser signal that also counts how close the losers came.
+    pub points_pct: u8,
 }
 
 impl Variant {
@@ -64,6 +68,7 @@ impl Variant {
         cards_beside_builds: false,
         answers: Answers::Lenient,
         playouts: Playouts::Heuristic,
+        points_pct: 0,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -76,6 +81,7 @@ impl Variant {
         cards_beside_builds: false,
         answers: Answers::Lenient,
         playouts: Playouts::Heuristic,
+        points_pct: 0,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -88,6 +94,7 @@ impl Variant {
         cards_beside_builds: false,
         answers: Answers::Lenient,
         playouts: Playouts::Heuristic,
+        points_pct: 0,
     };
 }
 
@@ -395,14 +402,21 @@ impl<S: Shape> SearchGame for CatanGame<S> {
 
     fn rewards(&self) -> Rewards {
         let mut r = [0.0; MAX_PLAYERS];
+        let to_win = f32::from(self.state.rules().vp_to_win);
         match self.state.winner() {
             Some(w) => r[w.index()] = 1.0,
             None => {
                 // Cut off: a share by victory points, worth less than a win.
-                let scale = 2.0 * f32::from(self.state.rules().vp_to_win);
                 for s in self.state.seats() {
-                    r[s.index()] = self.state.total_vp(s) as f32 / scale;
+                    r[s.index()] = self.state.total_vp(s) as f32 / (2.0 * to_win);
                 }
+            }
+        }
+        if self.variant.points_pct > 0 {
+            let w = f32::from(self.variant.points_pct.min(100)) / 100.0;
+            for s in self.state.seats() {
+                let share = (self.state.total_vp(s) as f32 / to_win).min(1.0);
+                r[s.index()] = (1.0 - w) * r[s.index()] + w * share;
             }
         }
         r
@@ -430,6 +444,45 @@ mod tests {
     use crate::game::{Board, Rules, Sea};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
+
+    /// With `points_pct`, a finished playout rewards each seat with that share of its points
+    /// to win (at most 1) and the rest of its win: the winner 1, a loser less than the share.
+    #[test]
+    fn a_points_share_in_the_reward_counts_the_losers_points() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        let mut finished = 0;
+        for st in main_positions(20, 31) {
+            let variant = Variant {
+                points_pct: 20,
+                ..Variant::MPT
+            };
+            let mut g = CatanGame {
+                state: st,
+                variant,
+                view: None,
+            };
+            let r = g.playout(&mut rng);
+            let Some(w) = g.state.winner() else { continue };
+            finished += 1;
+            assert!((r[w.index()] - 1.0).abs() < 1e-6, "winner {r:?}");
+            for s in g.state.seats().filter(|&s| s != w) {
+                let share = g.state.total_vp(s) as f32 / 10.0;
+                assert!(share > 0.0 && share < 1.0);
+                assert!((r[s.index()] - 0.2 * share).abs() < 1e-6, "{r:?}");
+            }
+            let plain = CatanGame {
+                variant: Variant::MPT,
+                ..g.clone()
+            };
+            assert_eq!(plain.rewards()[w.index()], 1.0);
+            assert!(g
+                .state
+                .seats()
+                .filter(|&s| s != w)
+                .all(|s| plain.rewards()[s.index()] == 0.0));
+        }
+        assert!(finished >= 18, "{finished}");
+    }
 
     /// Random positions in `Phase::Main`, from heuristic play.
     fn main_positions(n: usize, seed: u64) -> Vec<State> {

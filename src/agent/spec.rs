@@ -111,6 +111,9 @@ pub struct AgentSpec {
     /// who build only on the best spot of each kind, as the stock robots choose spots by
     /// production (`playouts=greedy`).
     pub playouts: Playouts,
+    /// Search kinds: percent of a playout's reward that is the seat's share of the points to
+    /// win (`points=20`), the rest the win; 0, the default, rewards winning only.
+    pub points_pct: u8,
 }
 
 impl AgentSpec {
@@ -133,6 +136,7 @@ impl AgentSpec {
             cards_beside_builds: false,
             answers: Answers::Lenient,
             playouts: Playouts::Heuristic,
+            points_pct: 0,
         }
     }
 }
@@ -157,7 +161,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -218,6 +222,14 @@ impl FromStr for AgentSpec {
                 }
                 "settle" => spec.settle = flag(v).ok_or_else(bad)?,
                 "cards" => spec.cards_beside_builds = flag(v).ok_or_else(bad)?,
+                "points" => {
+                    spec.points_pct = v
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|p| *p <= 100)
+                        .ok_or_else(bad)?
+                }
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 "playouts" => {
                     spec.playouts = Playouts::parse(v).ok_or_else(bad)?;
@@ -298,6 +310,9 @@ impl fmt::Display for AgentSpec {
         if self.answers != Answers::Lenient {
             write!(f, ",answers={}", self.answers.name())?;
         }
+        if self.points_pct > 0 {
+            write!(f, ",points={}", self.points_pct)?;
+        }
         if self.playouts != Playouts::Heuristic {
             write!(f, ",playouts={}", self.playouts.name())?;
         }
@@ -333,9 +348,11 @@ mod tests {
         assert_eq!(s.playouts, Playouts::Heuristic);
         assert!(!s.to_string().contains("playouts"));
         let text =
-            "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,playouts=greedy";
+            "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,points=20,playouts=greedy";
         let s: AgentSpec = text.parse().unwrap();
         assert_eq!(s.playouts, Playouts::Greedy);
+        assert_eq!(s.points_pct, 20);
+        assert!("mpt-ensemble-uct:points=101".parse::<AgentSpec>().is_err());
         assert_eq!(s.to_string(), text);
         assert!("mpt-ensemble-uct:playouts=stock"
             .parse::<AgentSpec>()

@@ -65,6 +65,7 @@ impl UctAgent {
             cards_beside_builds: spec.cards_beside_builds,
             answers: spec.answers,
             playouts: spec.playouts,
+            points_pct: spec.points_pct,
             ..base
         };
         let params = Params {
