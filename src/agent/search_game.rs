@@ -9,7 +9,7 @@ use rand::Rng;
 
 use super::determinize::{determinize, has_hidden};
 use super::negotiate::{self, Answers};
-use super::playout::{playout, HeuristicPolicy, Playouts, UniformPolicy};
+use super::playout::{playout, spot_score, HeuristicPolicy, Playouts, UniformPolicy};
 use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
 use super::view::View;
 use crate::game::{
@@ -54,6 +54,10 @@ pub struct Variant {
     /// 1), the rest being the win itself: 0 (the default) rewards winning only; more gives a
     /// denser signal that also counts how close the losers came.
     pub points_pct: u8,
+    /// With `pruning`: the initial settlements in the tree are only this many best spots by
+    /// [`spot_score`] (0, the default: every legal spot), so the tree reaches the later
+    /// placements, the opponents' included.
+    pub opening_top: u8,
 }
 
 impl Variant {
@@ -69,6 +73,7 @@ impl Variant {
         answers: Answers::Lenient,
         playouts: Playouts::Heuristic,
         points_pct: 0,
+        opening_top: 0,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -82,6 +87,7 @@ impl Variant {
         answers: Answers::Lenient,
         playouts: Playouts::Heuristic,
         points_pct: 0,
+        opening_top: 0,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -95,6 +101,7 @@ impl Variant {
         answers: Answers::Lenient,
         playouts: Playouts::Heuristic,
         points_pct: 0,
+        opening_top: 0,
     };
 }
 
@@ -237,6 +244,15 @@ impl<S: Shape> CatanGame<S> {
         let mut list = ActionList::new();
         if state.phase() != Phase::Main || !variant.pruning {
             state.legal_actions(&mut list);
+            if variant.pruning
+                && variant.opening_top > 0
+                && matches!(
+                    state.phase(),
+                    Phase::InitialSettlement1 | Phase::InitialSettlement2
+                )
+            {
+                keep_best_openings(state, usize::from(variant.opening_top), &mut list);
+            }
             out.extend(list.iter().map(|&a| TreeMove::Act(a)));
             return;
         }
@@ -307,6 +323,35 @@ impl<S: Shape> CatanGame<S> {
             });
         }
     }
+}
+
+/// Keeps in `list` (initial settlements) the `n` best spots for the seat to move by
+/// [`spot_score`]; ties keep the earlier spot.
+fn keep_best_openings<S: Shape>(state: &State<S>, n: usize, list: &mut ActionList) {
+    if list.len() <= n {
+        return;
+    }
+    let have = state.production(state.to_move());
+    let score = |a: &Action| match *a {
+        Action::PlaceInitialSettlement(node) => spot_score(state, &have, node),
+        _ => i32::MIN,
+    };
+    let mut scores: Vec<i32> = list.iter().map(score).collect();
+    scores.sort_unstable_by(|a, b| b.cmp(a));
+    let cut = scores[n - 1];
+    // Those above the cut, then those at it while places remain.
+    let mut at_cut = n - scores[..n].iter().filter(|&&v| v > cut).count();
+    list.retain(|a| {
+        let v = score(a);
+        if v > cut {
+            true
+        } else if v == cut && at_cut > 0 {
+            at_cut -= 1;
+            true
+        } else {
+            false
+        }
+    });
 }
 
 /// With `variant.cards_beside_builds`, the development card moves beside the builds in `out`.
@@ -482,6 +527,56 @@ mod tests {
                 .all(|s| plain.rewards()[s.index()] == 0.0));
         }
         assert!(finished >= 18, "{finished}");
+    }
+
+    /// With `opening_top`, the tree's initial settlements are that many legal spots, none
+    /// scoring below a spot left out; without it, every legal spot.
+    #[test]
+    fn opening_top_keeps_the_best_initial_spots() {
+        let mut rng = SmallRng::seed_from_u64(6);
+        let variant = Variant {
+            opening_top: 6,
+            ..Variant::MPT
+        };
+        let mut placements = 0;
+        for _ in 0..10 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            while st.phase().is_initial() {
+                let mut legal = ActionList::new();
+                st.legal_actions(&mut legal);
+                let (mut all, mut top) = (Vec::new(), Vec::new());
+                CatanGame::moves(&st, Variant::MPT, &mut all);
+                CatanGame::moves(&st, variant, &mut top);
+                assert_eq!(all.len(), legal.len());
+                if matches!(
+                    st.phase(),
+                    Phase::InitialSettlement1 | Phase::InitialSettlement2
+                ) {
+                    placements += 1;
+                    assert_eq!(top.len(), 6.min(legal.len()));
+                    let have = st.production(st.to_move());
+                    let value = |m: &TreeMove| match m {
+                        TreeMove::Act(Action::PlaceInitialSettlement(n)) => {
+                            spot_score(&st, &have, *n)
+                        }
+                        other => panic!("{other:?}"),
+                    };
+                    let worst_kept = top.iter().map(value).min().unwrap();
+                    let best_left = all
+                        .iter()
+                        .filter(|m| !top.contains(m))
+                        .map(value)
+                        .max()
+                        .unwrap();
+                    assert!(worst_kept >= best_left, "{worst_kept} < {best_left}");
+                } else {
+                    assert_eq!(top, all);
+                }
+                let i = rng.gen_range(0..legal.len());
+                st.apply_unchecked(legal[i], &mut rng);
+            }
+        }
+        assert_eq!(placements, 80);
     }
 
     /// Random positions in `Phase::Main`, from heuristic play.

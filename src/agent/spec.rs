@@ -114,6 +114,9 @@ pub struct AgentSpec {
     /// Search kinds: percent of a playout's reward that is the seat's share of the points to
     /// win (`points=20`), the rest the win; 0, the default, rewards winning only.
     pub points_pct: u8,
+    /// Search kinds with move pruning: the initial settlements searched are only the best
+    /// `opening=N` spots by the opening score (0, the default: every legal spot).
+    pub opening_top: u8,
 }
 
 impl AgentSpec {
@@ -137,6 +140,7 @@ impl AgentSpec {
             answers: Answers::Lenient,
             playouts: Playouts::Heuristic,
             points_pct: 0,
+            opening_top: 0,
         }
     }
 }
@@ -161,7 +165,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -222,6 +226,7 @@ impl FromStr for AgentSpec {
                 }
                 "settle" => spec.settle = flag(v).ok_or_else(bad)?,
                 "cards" => spec.cards_beside_builds = flag(v).ok_or_else(bad)?,
+                "opening" => spec.opening_top = v.trim().parse().map_err(|_| bad())?,
                 "points" => {
                     spec.points_pct = v
                         .trim()
@@ -310,6 +315,9 @@ impl fmt::Display for AgentSpec {
         if self.answers != Answers::Lenient {
             write!(f, ",answers={}", self.answers.name())?;
         }
+        if self.opening_top > 0 {
+            write!(f, ",opening={}", self.opening_top)?;
+        }
         if self.points_pct > 0 {
             write!(f, ",points={}", self.points_pct)?;
         }
@@ -352,6 +360,9 @@ mod tests {
         let s: AgentSpec = text.parse().unwrap();
         assert_eq!(s.playouts, Playouts::Greedy);
         assert_eq!(s.points_pct, 20);
+        let opening = "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,trade=1,opening=8";
+        let o: AgentSpec = opening.parse().unwrap();
+        assert_eq!((o.opening_top, o.to_string().as_str()), (8, opening));
         assert!("mpt-ensemble-uct:points=101".parse::<AgentSpec>().is_err());
         assert_eq!(s.to_string(), text);
         assert!("mpt-ensemble-uct:playouts=stock"

@@ -66,6 +66,7 @@ impl UctAgent {
             answers: spec.answers,
             playouts: spec.playouts,
             points_pct: spec.points_pct,
+            opening_top: spec.opening_top,
             ..base
         };
         let params = Params {
