@@ -14,6 +14,7 @@
 //! - `determinize`, `tracker`, `view`: hidden information — beliefs, card tracking, worlds.
 //! - `negotiate`: the trading model (after the stock robot's negotiator).
 //! - `spec`: agent specs (`NAME:key=value,...`); `level`: the named difficulty levels.
+//! - `value`: a learned evaluation of positions (fitted on real games), for cut playouts.
 
 pub mod determinize;
 pub mod ensemble;
@@ -26,6 +27,7 @@ pub mod spec;
 pub mod tracker;
 pub mod uct;
 pub mod uct_agent;
+pub mod value;
 pub mod view;
 
 use std::time::Instant;

@@ -11,6 +11,7 @@ use super::determinize::{determinize, has_hidden};
 use super::negotiate::{self, Answers};
 use super::playout::{playout, spot_score, HeuristicPolicy, Playouts, UniformPolicy};
 use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
+use super::value;
 use super::view::View;
 use crate::game::{
     Action, ActionList, BitSet, Classic, Phase, Resource, ResourceSet, Seat, Shape, State,
@@ -58,6 +59,10 @@ pub struct Variant {
     /// [`spot_score`] (0, the default: every legal spot), so the tree reaches the later
     /// placements, the opponents' included.
     pub opening_top: u8,
+    /// Playouts cut after this many actions (0, the default: `max_playout_steps`), an
+    /// unfinished one scored by the learned evaluation ([`value::win_chances`]) instead of
+    /// by points.
+    pub cut: u16,
 }
 
 impl Variant {
@@ -74,6 +79,7 @@ impl Variant {
         playouts: Playouts::Heuristic,
         points_pct: 0,
         opening_top: 0,
+        cut: 0,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -88,6 +94,7 @@ impl Variant {
         playouts: Playouts::Heuristic,
         points_pct: 0,
         opening_top: 0,
+        cut: 0,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -102,6 +109,7 @@ impl Variant {
         playouts: Playouts::Heuristic,
         points_pct: 0,
         opening_top: 0,
+        cut: 0,
     };
 }
 
@@ -433,7 +441,10 @@ impl<S: Shape> SearchGame for CatanGame<S> {
     }
 
     fn playout<R: Rng>(&mut self, rng: &mut R) -> Rewards {
-        let steps = self.variant.max_playout_steps;
+        let steps = match self.variant.cut {
+            0 => self.variant.max_playout_steps,
+            n => u32::from(n),
+        };
         match (
             self.variant.heuristic_playouts,
             self.variant.playouts.model(),
@@ -450,6 +461,10 @@ impl<S: Shape> SearchGame for CatanGame<S> {
         let to_win = f32::from(self.state.rules().vp_to_win);
         match self.state.winner() {
             Some(w) => r[w.index()] = 1.0,
+            None if self.variant.cut > 0 => {
+                // Cut on purpose: each seat's chance by the learned evaluation.
+                r = value::win_chances(&self.state, &value::WEIGHTS);
+            }
             None => {
                 // Cut off: a share by victory points, worth less than a win.
                 for s in self.state.seats() {
@@ -489,6 +504,42 @@ mod tests {
     use crate::game::{Board, Rules, Sea};
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
+
+    /// With `cut`, a playout stops after that many actions and an unfinished one rewards each
+    /// seat with the learned evaluation's chance: rewards that sum to 1, as the evaluation of
+    /// the position reached; without it, the same playout goes on further.
+    #[test]
+    fn a_cut_playout_is_scored_by_the_evaluation() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut cut_short = 0;
+        for st in main_positions(20, 37) {
+            let variant = Variant {
+                cut: 12,
+                ..Variant::MPT
+            };
+            let mut g = CatanGame {
+                state: st.clone(),
+                variant,
+                view: None,
+            };
+            let r = g.playout(&mut rng);
+            if g.state.winner().is_some() {
+                continue;
+            }
+            cut_short += 1;
+            assert!(g.state.turn() <= st.turn() + 12, "played past the cut");
+            assert_eq!(r, value::win_chances(&g.state, &value::WEIGHTS));
+            assert!((r.iter().sum::<f32>() - 1.0).abs() < 1e-5, "{r:?}");
+            let mut full = CatanGame {
+                state: st,
+                variant: Variant::MPT,
+                view: None,
+            };
+            full.playout(&mut rng);
+            assert!(full.state.is_over() || full.state.turn() > g.state.turn());
+        }
+        assert!(cut_short > 10, "{cut_short}");
+    }
 
     /// With `points_pct`, a finished playout rewards each seat with that share of its points
     /// to win (at most 1) and the rest of its win: the winner 1, a loser less than the share.

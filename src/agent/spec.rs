@@ -117,6 +117,9 @@ pub struct AgentSpec {
     /// Search kinds with move pruning: the initial settlements searched are only the best
     /// `opening=N` spots by the opening score (0, the default: every legal spot).
     pub opening_top: u8,
+    /// Search kinds: playouts cut after this many actions, the position then scored by the
+    /// learned evaluation (`cut=160`; 0, the default: played to the end).
+    pub cut: u16,
 }
 
 impl AgentSpec {
@@ -141,6 +144,7 @@ impl AgentSpec {
             playouts: Playouts::Heuristic,
             points_pct: 0,
             opening_top: 0,
+            cut: 0,
         }
     }
 }
@@ -165,7 +169,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening, cut)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -227,6 +231,7 @@ impl FromStr for AgentSpec {
                 "settle" => spec.settle = flag(v).ok_or_else(bad)?,
                 "cards" => spec.cards_beside_builds = flag(v).ok_or_else(bad)?,
                 "opening" => spec.opening_top = v.trim().parse().map_err(|_| bad())?,
+                "cut" => spec.cut = v.trim().parse().map_err(|_| bad())?,
                 "points" => {
                     spec.points_pct = v
                         .trim()
@@ -321,6 +326,9 @@ impl fmt::Display for AgentSpec {
         if self.points_pct > 0 {
             write!(f, ",points={}", self.points_pct)?;
         }
+        if self.cut > 0 {
+            write!(f, ",cut={}", self.cut)?;
+        }
         if self.playouts != Playouts::Heuristic {
             write!(f, ",playouts={}", self.playouts.name())?;
         }
@@ -363,6 +371,10 @@ mod tests {
         let opening = "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,trade=1,opening=8";
         let o: AgentSpec = opening.parse().unwrap();
         assert_eq!((o.opening_top, o.to_string().as_str()), (8, opening));
+        let cut = "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,cut=160";
+        let c: AgentSpec = cut.parse().unwrap();
+        assert_eq!((c.cut, c.to_string().as_str()), (160, cut));
+        assert!("mpt-ensemble-uct:cut=x".parse::<AgentSpec>().is_err());
         assert!("mpt-ensemble-uct:points=101".parse::<AgentSpec>().is_err());
         assert_eq!(s.to_string(), text);
         assert!("mpt-ensemble-uct:playouts=stock"

@@ -67,6 +67,7 @@ impl UctAgent {
             playouts: spec.playouts,
             points_pct: spec.points_pct,
             opening_top: spec.opening_top,
+            cut: spec.cut,
             ..base
         };
         let params = Params {

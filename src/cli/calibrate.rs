@@ -3,8 +3,10 @@
 
 use std::path::PathBuf;
 
+use crate::agent::value;
 use crate::client::replay::replay_views;
-use crate::perf::calibrate::{paired_difference, score, ClassicView, Point, Policy};
+use crate::perf::calibrate::{paired_difference, score, ClassicView, Forecaster, Point};
+use crate::perf::fit;
 
 /// Arguments of `catan-bot calibrate`.
 #[derive(clap::Args)]
@@ -21,9 +23,23 @@ pub struct Args {
     /// Playout policies to compare, comma-separated: `heuristic`, `uniform`, or `model` with
     /// knobs joined by `+` (`knights`: the stock robots' knight rule; `grouped`: uniform over
     /// kinds of move first; `offers`: players trade with each other by the trading model;
-    /// `greedy`: only the best spot of each kind of build), e.g. `model+knights+grouped`.
+    /// `greedy`: only the best spot of each kind of build), e.g. `model+knights+grouped`;
+    /// `eval`, the learned evaluation alone (`agent::value`); `POLICY@N`, N actions of the
+    /// policy, then the evaluation.
     #[arg(long, default_value = "heuristic,uniform")]
     pub policies: String,
+    /// Instead of forecasting: fit the learned evaluation's weights to the points (one
+    /// determinized world a point) and print them, with their log loss held out by game
+    /// (two-fold) beside the weights in the build's.
+    #[arg(long)]
+    pub fit: bool,
+    /// The evaluation's weights for `eval` and `POLICY@N` (comma-separated, one a feature, as
+    /// `--fit` prints them) instead of the build's.
+    #[arg(long)]
+    pub weights: Option<String>,
+    /// The fit's ridge (penalty on the squared weights).
+    #[arg(long, default_value_t = 1.0)]
+    pub ridge: f64,
     /// Seed of the determinizations and playouts (the same for every policy).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -76,13 +92,29 @@ pub fn points(files: &[PathBuf], every: usize) -> Result<Vec<Point>, String> {
 /// Forecasts and prints the scores of each policy, overall and by stage; 2 for a bad
 /// `--policies` list or an unreadable file.
 pub fn run(args: Args) -> i32 {
+    let weights = match &args.weights {
+        None => value::WEIGHTS,
+        Some(text) => {
+            let w: Vec<f32> = text
+                .split(',')
+                .filter_map(|x| x.trim().parse().ok())
+                .collect();
+            match <[f32; value::FEATURES]>::try_from(w) {
+                Ok(w) => w,
+                Err(_) => {
+                    eprintln!("--weights: {} numbers, comma-separated", value::FEATURES);
+                    return 2;
+                }
+            }
+        }
+    };
     let mut policies = Vec::new();
     for name in args.policies.split(',') {
-        match Policy::parse(name.trim()) {
-            Some(p) => policies.push((name.trim().to_owned(), p)),
+        match Forecaster::parse(name.trim()) {
+            Some(p) => policies.push((name.trim().to_owned(), Forecaster { weights, ..p })),
             None => {
                 eprintln!(
-                    "unknown policy `{name}` (heuristic, uniform, model[+knights][+grouped][+offers][+greedy])"
+                    "unknown policy `{name}` (heuristic, uniform, model[+knights][+grouped][+offers][+greedy], eval, POLICY@N)"
                 );
                 return 2;
             }
@@ -95,6 +127,10 @@ pub fn run(args: Args) -> i32 {
             return 2;
         }
     };
+    if args.fit {
+        print_fit(&points, args.files.len(), args.ridge, args.seed);
+        return 0;
+    }
     println!(
         "{} points from {} files, {} playouts a point and policy, seed {}",
         points.len(),
@@ -125,6 +161,38 @@ pub fn run(args: Args) -> i32 {
         }
     }
     0
+}
+
+/// `--fit`: the fitted weights, their held-out log loss, and the build's weights' loss.
+fn print_fit(points: &[Point], files: usize, ridge: f64, seed: u64) {
+    let samples = fit::samples(points, seed);
+    let games = samples.iter().map(|s| s.game).max().map_or(0, |g| g + 1);
+    println!(
+        "{} points of {games} games from {files} files, one world a point (seed {seed}), ridge {ridge}",
+        samples.len()
+    );
+    let seats = samples.first().map_or(4, |s| s.f.len());
+    println!("  even chances:        log loss {:.4}", (seats as f64).ln());
+    let built = value::WEIGHTS.map(f64::from);
+    println!(
+        "  the build's weights: log loss {:.4} ({})",
+        fit::log_loss(&samples, &built),
+        value::WEIGHTS_FIT
+    );
+    println!(
+        "  fitted, held out by game (two-fold): log loss {:.4}",
+        fit::cross_validated_loss(&samples, ridge)
+    );
+    let w = fit::fit(&samples, ridge);
+    println!(
+        "  fitted on all:       log loss {:.4}",
+        fit::log_loss(&samples, &w)
+    );
+    for (name, w) in value::FEATURE_NAMES.iter().zip(&w) {
+        println!("    {name:26} {w:+.4}");
+    }
+    let list: Vec<String> = w.iter().map(|x| format!("{x:.4}")).collect();
+    println!("weights: {}", list.join(","));
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use rand::SeedableRng;
 
 use crate::agent::determinize::determinize;
 use crate::agent::playout::{playout, HeuristicPolicy, ModelPolicy, PlayoutPolicy, UniformPolicy};
-use crate::agent::View;
+use crate::agent::{value, View};
 use crate::game::{Classic, Seat, State};
 
 /// The view a classic game's decision point is sampled from.
@@ -53,16 +53,51 @@ impl Policy {
         }
     }
 
-    /// Plays `state` to its end; the winner.
-    fn play(self, state: &mut State, rng: &mut SmallRng) -> Option<Seat> {
-        fn go<P: PlayoutPolicy>(mut p: P, state: &mut State, rng: &mut SmallRng) -> Option<Seat> {
-            playout(state, &mut p, rng, 4000).winner
+    /// Plays `state` to its end or for `steps` actions; the winner.
+    fn play(self, state: &mut State, rng: &mut SmallRng, steps: u32) -> Option<Seat> {
+        fn go<P: PlayoutPolicy>(
+            mut p: P,
+            state: &mut State,
+            rng: &mut SmallRng,
+            steps: u32,
+        ) -> Option<Seat> {
+            playout(state, &mut p, rng, steps).winner
         }
         match self {
-            Policy::Heuristic => go(HeuristicPolicy, state, rng),
-            Policy::Uniform => go(UniformPolicy, state, rng),
-            Policy::Model(m) => go(m, state, rng),
+            Policy::Heuristic => go(HeuristicPolicy, state, rng, steps),
+            Policy::Uniform => go(UniformPolicy, state, rng, steps),
+            Policy::Model(m) => go(m, state, rng, steps),
         }
+    }
+}
+
+/// A way to forecast: playouts of a policy to the end, or cut after some actions and the rest
+/// scored by the learned evaluation ([`value::win_chances`]); a cut at 0 is the evaluation
+/// alone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Forecaster {
+    /// The playout policy.
+    pub policy: Policy,
+    /// Actions played before the evaluation scores the position; `None` plays to the end.
+    pub cut: Option<u32>,
+    /// The evaluation's weights.
+    pub weights: [f32; value::FEATURES],
+}
+
+impl Forecaster {
+    /// A forecaster by its `--policies` name: a policy ([`Policy::parse`]), `eval` (the
+    /// evaluation alone), or `POLICY@N` (the policy for N actions, then the evaluation).
+    pub fn parse(name: &str) -> Option<Forecaster> {
+        let (policy, cut) = match name.split_once('@') {
+            Some((p, n)) => (Policy::parse(p)?, Some(n.parse().ok()?)),
+            None if name == "eval" => (Policy::Heuristic, Some(0)),
+            None => (Policy::parse(name)?, None),
+        };
+        Some(Forecaster {
+            policy,
+            cut,
+            weights: value::WEIGHTS,
+        })
     }
 }
 
@@ -87,18 +122,30 @@ impl Point {
     }
 }
 
-/// The forecast of `policy` at `point`: each seat's share of `playouts` playouts, each from
-/// a world determinized from the view (smoothed by half a win a seat, so no share is 0).
-pub fn forecast(point: &Point, policy: Policy, playouts: u32, seed: u64) -> Vec<f64> {
+/// The forecast of `how` at `point`: each seat's share of `playouts` playouts, each from a
+/// world determinized from the view (a cut playout adds the evaluation's chances; smoothed by
+/// half a win a seat, so no share is 0).
+pub fn forecast(point: &Point, how: Forecaster, playouts: u32, seed: u64) -> Vec<f64> {
     let seats = point.view.state.seats().count();
     let mut wins = vec![0.5; seats];
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut decided = 0.0;
     for _ in 0..playouts {
         let mut world = determinize(&point.view, &mut rng);
-        if let Some(w) = policy.play(&mut world, &mut rng) {
-            wins[w.index()] += 1.0;
-            decided += 1.0;
+        let steps = how.cut.unwrap_or(4000);
+        match how.policy.play(&mut world, &mut rng, steps) {
+            Some(w) => {
+                wins[w.index()] += 1.0;
+                decided += 1.0;
+            }
+            None if how.cut.is_some() => {
+                let p = value::win_chances(&world, &how.weights);
+                for (w, p) in wins.iter_mut().zip(p) {
+                    *w += f64::from(p);
+                }
+                decided += 1.0;
+            }
+            None => {}
         }
     }
     let total = decided + 0.5 * seats as f64;
@@ -166,11 +213,11 @@ pub fn stage(view: &View<Classic>) -> usize {
     }
 }
 
-/// The scores of `policy` over `points`: overall, by [`stage`], and each point's log loss.
+/// The scores of `how` over `points`: overall, by [`stage`], and each point's log loss.
 /// `seed` seeds each point's determinizations and playouts (the same for every policy).
 pub fn score(
     points: &[Point],
-    policy: Policy,
+    how: Forecaster,
     playouts: u32,
     seed: u64,
 ) -> (Score, [Score; 3], Vec<f64>) {
@@ -178,7 +225,7 @@ pub fn score(
     let mut by_stage = [Score::default(), Score::default(), Score::default()];
     let mut losses = Vec::with_capacity(points.len());
     for (i, pt) in points.iter().enumerate() {
-        let p = forecast(pt, policy, playouts, seed ^ ((i as u64) << 1));
+        let p = forecast(pt, how, playouts, seed ^ ((i as u64) << 1));
         all.add(&p, pt.winner, pt.view.me);
         by_stage[stage(&pt.view)].add(&p, pt.winner, pt.view.me);
         losses.push(-p[pt.winner.index()].ln());
@@ -215,6 +262,19 @@ pub fn paired_difference(a: &[f64], b: &[f64], games: &[usize]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Forecaster names: a policy plays to the end, `eval` is the evaluation alone, `P@N`
+    /// cuts the policy's playouts after N actions; anything else is refused.
+    #[test]
+    fn forecaster_names_parse() {
+        let f = |n: &str| Forecaster::parse(n).map(|f| (f.policy, f.cut));
+        assert_eq!(f("heuristic"), Some((Policy::Heuristic, None)));
+        assert_eq!(f("eval"), Some((Policy::Heuristic, Some(0))));
+        assert_eq!(f("uniform@160"), Some((Policy::Uniform, Some(160))));
+        assert!(f("model+offers@40").is_some_and(|(_, c)| c == Some(40)));
+        assert_eq!(f("heuristic@x"), None);
+        assert_eq!(f("nothing@4"), None);
+    }
 
     /// The clustered error counts games, not points: the same differences spread over two
     /// games have a larger error than over four, and equal differences have none.

@@ -4,6 +4,7 @@
 //! `agent` and `report::stats`.
 //!
 //! - [`calibrate`]: how well playout policies forecast the winners of recorded games.
+//! - [`fit`]: the learned evaluation's weights fitted to recorded games.
 //! - [`engine`]: random-policy games and heuristic playouts on one thread.
 //! - [`search`]: decision latency of a search agent from mid-game positions.
 //! - [`cpu`]: the one CPU-time reader (this thread, or the whole process).
@@ -11,4 +12,5 @@
 pub mod calibrate;
 pub mod cpu;
 pub mod engine;
+pub mod fit;
 pub mod search;
