@@ -50,10 +50,11 @@ pub fn features<S: Shape>(state: &State<S>, seat: Seat) -> [f32; FEATURES] {
     let ore_wheat = prod[Resource::Ore.index()] + prod[Resource::Wheat.index()];
     let cards = state.dev_cards(seat).total() + state.new_dev_cards(seat).total();
     let ports = state.trade_ratios(seat).iter().filter(|&&r| r < 4).count();
-    let n = S::SEATS.min(state.seats().count()).max(1);
+    let n = state.seats().count();
     let order = (seat.index() + n - state.current_player().index()) % n;
+    let points = f32::from(state.total_vp(seat));
     [
-        f32::from(state.total_vp(seat)),
+        points,
         f32::from(pips) / 10.0,
         kinds as f32,
         f32::from(ore_wheat) / 10.0,
@@ -63,7 +64,7 @@ pub fn features<S: Shape>(state: &State<S>, seat: Seat) -> [f32; FEATURES] {
         f32::from(state.longest_road_length(seat)),
         ports as f32,
         order as f32,
-        f32::from(state.total_vp(seat)).powi(2) / 10.0,
+        points * points / 10.0,
         f32::from(u8::from(state.largest_army_holder() == Some(seat))),
         f32::from(u8::from(state.longest_road_holder() == Some(seat))),
     ]

@@ -92,20 +92,15 @@ pub fn points(files: &[PathBuf], every: usize) -> Result<Vec<Point>, String> {
 /// Forecasts and prints the scores of each policy, overall and by stage; 2 for a bad
 /// `--policies` list or an unreadable file.
 pub fn run(args: Args) -> i32 {
-    let weights = match &args.weights {
-        None => value::WEIGHTS,
-        Some(text) => {
-            let w: Vec<f32> = text
-                .split(',')
-                .filter_map(|x| x.trim().parse().ok())
-                .collect();
-            match <[f32; value::FEATURES]>::try_from(w) {
-                Ok(w) => w,
-                Err(_) => {
-                    eprintln!("--weights: {} numbers, comma-separated", value::FEATURES);
-                    return 2;
-                }
-            }
+    let weights = match args
+        .weights
+        .as_deref()
+        .map_or(Some(value::WEIGHTS), parse_weights)
+    {
+        Some(w) => w,
+        None => {
+            eprintln!("--weights: {} numbers, comma-separated", value::FEATURES);
+            return 2;
         }
     };
     let mut policies = Vec::new();
@@ -163,6 +158,15 @@ pub fn run(args: Args) -> i32 {
     0
 }
 
+/// `--weights`: exactly one number a feature, every one of them a number.
+fn parse_weights(text: &str) -> Option<[f32; value::FEATURES]> {
+    let w: Vec<f32> = text
+        .split(',')
+        .map(|x| x.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    w.try_into().ok()
+}
+
 /// `--fit`: the fitted weights, their held-out log loss, and the build's weights' loss.
 fn print_fit(points: &[Point], files: usize, ridge: f64, seed: u64) {
     let samples = fit::samples(points, seed);
@@ -198,6 +202,21 @@ fn print_fit(points: &[Point], files: usize, ridge: f64, seed: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--weights` takes one number a feature; a word among them or a wrong count is refused.
+    #[test]
+    fn weights_need_one_number_a_feature() {
+        let ok: Vec<String> = (0..value::FEATURES).map(|k| format!("{k}.5")).collect();
+        let w = parse_weights(&ok.join(",")).unwrap();
+        assert_eq!(
+            (w[0], w[value::FEATURES - 1]),
+            (0.5, value::FEATURES as f32 - 0.5)
+        );
+        let mut bad = ok.clone();
+        bad.insert(1, "x".to_owned());
+        assert_eq!(parse_weights(&bad.join(",")), None);
+        assert_eq!(parse_weights(&ok[1..].join(",")), None);
+    }
 
     fn fixture(name: &str) -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -130,9 +130,9 @@ pub fn forecast(point: &Point, how: Forecaster, playouts: u32, seed: u64) -> Vec
     let mut wins = vec![0.5; seats];
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut decided = 0.0;
+    let steps = how.cut.unwrap_or(4000);
     for _ in 0..playouts {
         let mut world = determinize(&point.view, &mut rng);
-        let steps = how.cut.unwrap_or(4000);
         match how.policy.play(&mut world, &mut rng, steps) {
             Some(w) => {
                 wins[w.index()] += 1.0;
