@@ -4,7 +4,7 @@
 
 use rand::Rng;
 
-use super::view::{Belief, View};
+use super::view::{Belief, DevAges, View, DEV_AGES, DEV_AGE_WEIGHTS};
 use crate::game::{BySeat, DevCard, DevSet, Resource, ResourceSet, Shape, State};
 
 /// Whether `view` hides anything at all (if not, determinizing is the identity).
@@ -53,7 +53,10 @@ pub fn guess_hidden_hands<S: Shape>(state: &mut State<S>, beliefs: &BySeat<Belie
 /// each resource are not visible to the viewer (19 per resource less every known card, at
 /// least 1 so that JSettlers' unlimited bank never makes a draw impossible). Hidden
 /// development cards are dealt from the cards the viewer has not seen: the deck plus every
-/// hidden hand, keeping each seat's count of playable and just-bought cards. Fog hexes
+/// hidden hand, keeping each seat's count of playable and just-bought cards; a playable card
+/// the seat has held for turns without playing any is dealt with weights that favour victory
+/// points ([`DevAges`], [`DEV_AGE_WEIGHTS`]; cards of age 0 uniformly, so a view without ages
+/// deals as if every card were new to the hand). Fog hexes
 /// (SC_FOG) are revealed as a draw from what the fog island still hides
 /// ([`State::sample_fog`]).
 pub fn determinize<S: Shape, R: Rng + ?Sized>(view: &View<S>, rng: &mut R) -> State<S> {
@@ -97,7 +100,12 @@ pub fn determinize<S: Shape, R: Rng + ?Sized>(view: &View<S>, rng: &mut R) -> St
     }
     for s in world.seats() {
         if view.beliefs[s].dev_hidden {
-            let old = deal(&mut pool, world.dev_cards(s).total(), rng);
+            let old = deal_aged(
+                &mut pool,
+                world.dev_cards(s).total(),
+                view.beliefs[s].dev_ages,
+                rng,
+            );
             let new = deal(&mut pool, world.new_dev_cards(s).total(), rng);
             world.set_dev_cards(s, old, new);
         }
@@ -111,6 +119,42 @@ fn add_dev(into: &mut DevSet, from: DevSet) {
     for c in DevCard::ALL {
         into[c] += from[c];
     }
+}
+
+/// `n` playable cards of a seat whose cards have `ages`: the older ones first, each drawn
+/// with its kind's count in the pool times its age's weight (victory points 100), then the
+/// rest uniformly ([`deal`]).
+fn deal_aged<R: Rng + ?Sized>(pool: &mut DevSet, n: u32, ages: DevAges, rng: &mut R) -> DevSet {
+    let mut ages = ages;
+    ages.settle(n);
+    let mut out = DevSet::EMPTY;
+    for a in (1..DEV_AGES).rev() {
+        let w = DEV_AGE_WEIGHTS[a];
+        for _ in 0..ages.0[a] {
+            let weight = |c: DevCard| {
+                let per = if c == DevCard::VictoryPoint { 100 } else { w };
+                u32::from(pool[c]) * per
+            };
+            let total: u32 = DevCard::ALL.into_iter().map(weight).sum();
+            if total == 0 {
+                break;
+            }
+            let mut x = rng.gen_range(0..total);
+            let mut pick = DevCard::VictoryPoint;
+            for c in DevCard::ALL {
+                if x < weight(c) {
+                    pick = c;
+                    break;
+                }
+                x -= weight(c);
+            }
+            pool[pick] -= 1;
+            out[pick] += 1;
+        }
+    }
+    let rest = deal(pool, n - out.total(), rng);
+    add_dev(&mut out, rest);
+    out
 }
 
 fn deal<R: Rng + ?Sized>(pool: &mut DevSet, n: u32, rng: &mut R) -> DevSet {

@@ -35,7 +35,7 @@ use std::time::Instant;
 use crate::game::{Action, Classic, Shape};
 
 pub use spec::{AgentKind, AgentSpec, SpecError};
-pub use view::{Belief, View};
+pub use view::{Belief, DevAges, View};
 
 /// A player of games on boards of shape `S` (the classic board unless named).
 pub trait Agent<S: Shape = Classic>: Send {

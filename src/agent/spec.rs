@@ -120,6 +120,10 @@ pub struct AgentSpec {
     /// Search kinds: playouts cut after this many actions, the position then scored by the
     /// learned evaluation (`cut=160`; 0, the default: played to the end).
     pub cut: u16,
+    /// Search kinds: opponents' development cards held long unplayed are dealt as likelier
+    /// victory points (`ages=1`, [`crate::agent::DevAges`]); `ages=0`, the default, deals
+    /// every hidden card from the unseen ones alike.
+    pub dev_ages: bool,
 }
 
 impl AgentSpec {
@@ -145,6 +149,7 @@ impl AgentSpec {
             points_pct: 0,
             opening_top: 0,
             cut: 0,
+            dev_ages: false,
         }
     }
 }
@@ -169,7 +174,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening, cut)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening, cut, ages)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -232,6 +237,7 @@ impl FromStr for AgentSpec {
                 "cards" => spec.cards_beside_builds = flag(v).ok_or_else(bad)?,
                 "opening" => spec.opening_top = v.trim().parse().map_err(|_| bad())?,
                 "cut" => spec.cut = v.trim().parse().map_err(|_| bad())?,
+                "ages" => spec.dev_ages = flag(v).ok_or_else(bad)?,
                 "points" => {
                     spec.points_pct = v
                         .trim()
@@ -328,6 +334,9 @@ impl fmt::Display for AgentSpec {
         }
         if self.cut > 0 {
             write!(f, ",cut={}", self.cut)?;
+        }
+        if self.dev_ages {
+            write!(f, ",ages=1")?;
         }
         if self.playouts != Playouts::Heuristic {
             write!(f, ",playouts={}", self.playouts.name())?;

@@ -32,15 +32,31 @@ impl Tracker {
 
     /// The view of `observer` on `state` (which must be the state the tracker followed).
     pub fn view<S: Shape>(&self, state: &State<S>, observer: Seat) -> View<S> {
+        let mut beliefs = self.beliefs[observer];
+        for s in state.seats() {
+            beliefs[s].dev_ages.settle(state.dev_cards(s).total());
+        }
         View {
             state: state.clone(),
             me: observer,
-            beliefs: self.beliefs[observer],
+            beliefs,
         }
     }
 
     /// Updates every belief after `action` took `before` to `after`.
     pub fn observe<S: Shape>(&mut self, before: &State<S>, action: Action, after: &State<S>) {
+        if action == Action::EndTurn {
+            // The ender's unplayed cards are a turn older unless it played one.
+            let p = before.current_player();
+            let old = before.dev_cards(p).total();
+            for o in before.seats().filter(|&o| o != p) {
+                let ages = &mut self.beliefs[o][p].dev_ages;
+                ages.settle(old);
+                if !before.has_played_dev_card() {
+                    ages.age();
+                }
+            }
+        }
         let actor = before.to_move();
         let thief = before.current_player();
         // A steal: the victim is the other seat whose hand shrank (MoveRobber with a single

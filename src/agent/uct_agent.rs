@@ -15,7 +15,7 @@ use super::heuristic::{heuristic_action, rule_discard, DISCARD_SEARCH_LIMIT};
 use super::search_game::{CatanGame, TreeMove, Variant};
 use super::spec::{AgentKind, AgentSpec};
 use super::uct::{best_of, Limits, Params, SearchResult};
-use super::view::View;
+use super::view::{DevAges, View};
 use super::Agent;
 use crate::game::{Action, ActionList, Phase, Shape};
 
@@ -130,7 +130,13 @@ impl UctAgent {
                 .map(|n| n.saturating_mul(u64::from(factor))),
             time,
         };
-        let root = CatanGame::root(view.clone(), self.variant);
+        let mut view = view.clone();
+        if !self.spec.dev_ages {
+            for s in view.state.seats() {
+                view.beliefs[s].dev_ages = DevAges::default();
+            }
+        }
+        let root = CatanGame::root(view, self.variant);
         let seed = self.rng.gen();
         let start = Instant::now();
         let result = search_ensemble(

@@ -15,6 +15,60 @@ pub struct Belief {
     /// Whether the kinds of this seat's unplayed development cards are hidden (true for every
     /// seat but the viewer's own; the counts are public).
     pub dev_hidden: bool,
+    /// How long the seat has held its playable development cards without playing any
+    /// ([`DevAges`]); read by determinization only when the search asks for it.
+    pub dev_ages: DevAges,
+}
+
+/// The seat's playable (old) development cards by age: `0[a]` cards have been held through
+/// `a` of the seat's own turns in which it played no development card (the last bucket: that
+/// many or more). A player who plays its knights and progress cards when they help, as the
+/// stock robots do, keeps its victory point cards: the older an unplayed card, the likelier
+/// it is one. Counts follow the public card counts ([`DevAges::settle`]): a card that becomes
+/// playable comes in at age 0, a played card leaves from the youngest bucket.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DevAges(pub [u8; DEV_AGES]);
+
+/// Buckets of [`DevAges`].
+pub const DEV_AGES: usize = 4;
+
+/// The relative chance that a card of each age is not a victory point card, against 100 for
+/// one that is: how the stock robots' unplayed cards turned out at the end of 731 recorded
+/// games of sessions 32–33 (at age 0 23% were victory points, at 1 42%, at 2 62%, at 6 or
+/// more 72%; the unseen cards' own share about 28%).
+pub const DEV_AGE_WEIGHTS: [u32; DEV_AGES] = [100, 55, 25, 20];
+
+impl DevAges {
+    /// Cards counted in all buckets.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// Makes the count `old` (the seat's playable cards): surplus cards leave from the
+    /// youngest bucket (a card played is likelier a young one), missing ones come in at age 0.
+    pub fn settle(&mut self, old: u32) {
+        let mut total = self.total();
+        for n in self.0.iter_mut() {
+            while total > old && *n > 0 {
+                *n -= 1;
+                total -= 1;
+            }
+        }
+        if total < old {
+            self.0[0] = self.0[0].saturating_add((old - total).min(255) as u8);
+        }
+    }
+
+    /// One of the seat's turns ended without a development card played: every card is a turn
+    /// older.
+    pub fn age(&mut self) {
+        let a = &mut self.0;
+        a[DEV_AGES - 1] = a[DEV_AGES - 1].saturating_add(a[DEV_AGES - 2]);
+        for i in (1..DEV_AGES - 1).rev() {
+            a[i] = a[i - 1];
+        }
+        a[0] = 0;
+    }
 }
 
 impl Belief {
@@ -24,6 +78,7 @@ impl Belief {
             known: hand,
             unknown: 0,
             dev_hidden,
+            dev_ages: DevAges::default(),
         }
     }
 
@@ -102,6 +157,7 @@ impl<S: Shape> View<S> {
                 known: state.hand(s),
                 unknown: 0,
                 dev_hidden: s != me,
+                dev_ages: DevAges::default(),
             };
         }
         View { state, me, beliefs }
@@ -140,7 +196,7 @@ impl<S: Shape> View<S> {
         self.beliefs[seat] = Belief {
             known,
             unknown,
-            dev_hidden: b.dev_hidden,
+            ..b
         };
         self.state.set_hand(seat, hand);
         true
@@ -169,6 +225,7 @@ mod tests {
             known: ResourceSet::new(2, 0, 0, 0, 1),
             unknown: 1,
             dev_hidden: true,
+            dev_ages: DevAges::default(),
         };
         assert!(h.lose_unseen(1));
         assert_eq!(
@@ -201,6 +258,7 @@ mod tests {
             known: ResourceSet::new(0, 1, 0, 0, 0),
             unknown: 3,
             dev_hidden: true,
+            dev_ages: DevAges::default(),
         };
         assert!(v.reveal(s, ResourceSet::new(2, 0, 0, 0, 0)));
         assert_eq!(v.beliefs[s].known, ResourceSet::new(2, 1, 0, 0, 0));

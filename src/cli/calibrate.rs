@@ -3,8 +3,13 @@
 
 use std::path::PathBuf;
 
-use crate::agent::value;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use crate::agent::determinize::determinize;
+use crate::agent::{value, DevAges};
 use crate::client::replay::replay_views;
+use crate::game::{DevCard, MAX_SEATS};
 use crate::perf::calibrate::{paired_difference, score, ClassicView, Forecaster, Point};
 use crate::perf::fit;
 
@@ -43,6 +48,12 @@ pub struct Args {
     /// Seed of the determinizations and playouts (the same for every policy).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Instead of forecasting: at the recording seat's last decision point of each game, the
+    /// victory point cards each opponent is expected to hold (over `--playouts`
+    /// determinizations, with and without the search's `ages=1`) against those it showed when
+    /// the game ended.
+    #[arg(long)]
+    pub hidden_vp: bool,
 }
 
 /// The sampled points of the transcripts: every `every`th decision point of the recording
@@ -126,6 +137,15 @@ pub fn run(args: Args) -> i32 {
         print_fit(&points, args.files.len(), args.ridge, args.seed);
         return 0;
     }
+    if args.hidden_vp {
+        return match print_hidden_vp(&args.files, args.playouts, args.seed) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{e}");
+                2
+            }
+        };
+    }
     println!(
         "{} points from {} files, {} playouts a point and policy, seed {}",
         points.len(),
@@ -197,6 +217,93 @@ fn print_fit(points: &[Point], files: usize, ridge: f64, seed: u64) {
     }
     let list: Vec<String> = w.iter().map(|x| format!("{x:.4}")).collect();
     println!("weights: {}", list.join(","));
+}
+
+/// The victory point cards each seat showed when a transcript's game ended: the development
+/// cards the server returned to hands (DEVCARDACTION ADD_OLD) after it announced the winner.
+fn shown_vp_cards(text: &str) -> [u32; MAX_SEATS] {
+    let mut shown = [0; MAX_SEATS];
+    let mut over = false;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("< 1096|") {
+            let f: Vec<&str> = rest.split('|').collect();
+            over |= f.len() >= 3 && f[1] == "4" && f[2] != "-1";
+        } else if let Some(rest) = line.strip_prefix("< 1046|").filter(|_| over) {
+            let f: Vec<&str> = rest.split(',').collect();
+            if let (Some(Ok(pn)), Some(&"3")) = (f.get(1).map(|p| p.parse::<usize>()), f.get(2)) {
+                let vp = f[3..]
+                    .iter()
+                    .filter(|t| t.parse::<u32>().is_ok_and(|t| (4..=8).contains(&t)))
+                    .count();
+                if pn < MAX_SEATS {
+                    shown[pn] += vp as u32;
+                }
+            }
+        }
+    }
+    shown
+}
+
+/// `--hidden-vp`: per game, the last view's expected hidden victory point cards of each
+/// opponent, by the determinization without and with development card ages, against what
+/// the game's end showed.
+fn print_hidden_vp(files: &[PathBuf], worlds: u32, seed: u64) -> Result<(), String> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut shown_sum, mut seats) = (0u32, 0u32);
+    let mut sums = [0f64; 2];
+    let mut squares = [0f64; 2];
+    let mut games = 0;
+    for file in files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+        let mut last: Option<ClassicView> = None;
+        let replayed = replay_views(&text, |_, view| last = Some(view.clone()));
+        let (Some(view), true) = (last, replayed.games.iter().any(|g| g.over)) else {
+            continue;
+        };
+        let shown = shown_vp_cards(&text);
+        games += 1;
+        for s in view.state.seats().filter(|&s| view.beliefs[s].dev_hidden) {
+            let held = view.state.dev_cards(s).total() + view.state.new_dev_cards(s).total();
+            if held == 0 {
+                continue;
+            }
+            seats += 1;
+            shown_sum += shown[s.index()];
+            for (k, ages) in [false, true].into_iter().enumerate() {
+                let mut v = view.clone();
+                if !ages {
+                    for t in v.state.seats() {
+                        v.beliefs[t].dev_ages = DevAges::default();
+                    }
+                }
+                let mut vp = 0u64;
+                for _ in 0..worlds.max(1) {
+                    let w = determinize(&v, &mut rng);
+                    vp += u64::from(
+                        w.dev_cards(s)[DevCard::VictoryPoint]
+                            + w.new_dev_cards(s)[DevCard::VictoryPoint],
+                    );
+                }
+                let e = vp as f64 / f64::from(worlds.max(1));
+                sums[k] += e;
+                squares[k] += (e - f64::from(shown[s.index()])).powi(2);
+            }
+        }
+    }
+    println!(
+        "{games} games, {seats} opponents holding development cards at the last decision point, \
+         {worlds} worlds each (seed {seed})"
+    );
+    println!("  victory point cards shown at the end: {shown_sum}");
+    for (k, name) in ["every hidden card alike", "ages=1"].iter().enumerate() {
+        println!(
+            "  expected by {name:24} {:8.1}  mean squared error a seat {:.4}",
+            sums[k],
+            squares[k] / f64::from(seats.max(1))
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

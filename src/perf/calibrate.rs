@@ -11,7 +11,7 @@ use rand::SeedableRng;
 
 use crate::agent::determinize::determinize;
 use crate::agent::playout::{playout, HeuristicPolicy, ModelPolicy, PlayoutPolicy, UniformPolicy};
-use crate::agent::{value, View};
+use crate::agent::{value, DevAges, View};
 use crate::game::{Classic, Seat, State};
 
 /// The view a classic game's decision point is sampled from.
@@ -82,12 +82,20 @@ pub struct Forecaster {
     pub cut: Option<u32>,
     /// The evaluation's weights.
     pub weights: [f32; value::FEATURES],
+    /// Whether opponents' long-held development cards are dealt as likelier victory points
+    /// (the search's `ages=1`); otherwise every hidden card alike.
+    pub ages: bool,
 }
 
 impl Forecaster {
     /// A forecaster by its `--policies` name: a policy ([`Policy::parse`]), `eval` (the
-    /// evaluation alone), or `POLICY@N` (the policy for N actions, then the evaluation).
+    /// evaluation alone), or `POLICY@N` (the policy for N actions, then the evaluation); any
+    /// of them after `ages:`, with the search's `ages=1` determinization.
     pub fn parse(name: &str) -> Option<Forecaster> {
+        let (ages, name) = match name.strip_prefix("ages:") {
+            Some(rest) => (true, rest),
+            None => (false, name),
+        };
         let (policy, cut) = match name.split_once('@') {
             Some((p, n)) => (Policy::parse(p)?, Some(n.parse().ok()?)),
             None if name == "eval" => (Policy::Heuristic, Some(0)),
@@ -97,6 +105,7 @@ impl Forecaster {
             policy,
             cut,
             weights: value::WEIGHTS,
+            ages,
         })
     }
 }
@@ -131,8 +140,14 @@ pub fn forecast(point: &Point, how: Forecaster, playouts: u32, seed: u64) -> Vec
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut decided = 0.0;
     let steps = how.cut.unwrap_or(4000);
+    let mut view = point.view.clone();
+    if !how.ages {
+        for s in view.state.seats() {
+            view.beliefs[s].dev_ages = DevAges::default();
+        }
+    }
     for _ in 0..playouts {
-        let mut world = determinize(&point.view, &mut rng);
+        let mut world = determinize(&view, &mut rng);
         match how.policy.play(&mut world, &mut rng, steps) {
             Some(w) => {
                 wins[w.index()] += 1.0;

@@ -619,6 +619,7 @@ impl<S: Shape> Mirror<S> {
                         known: ResourceSet::EMPTY,
                         unknown: cards(actual.total() as i32),
                         dev_hidden: true,
+                        dev_ages: self.beliefs[s].dev_ages,
                     }
                 };
             }

@@ -89,6 +89,18 @@ impl<S: Shape> Mirror<S> {
             // The server announces no FIRST_PLAYER at start: the first placer is it.
             self.set_first(Some(s));
         }
+        if self.current_known {
+            // The ender's unplayed cards are a turn older unless it played one.
+            let prev = self.model.current_player();
+            if prev != s {
+                let played = self.model.has_played_dev_card();
+                let ages = &mut self.beliefs[prev].dev_ages;
+                ages.settle(self.model.dev_cards(prev).total());
+                if !played {
+                    ages.age();
+                }
+            }
+        }
         self.model.begin_turn(s, stated.and_then(phase_of));
         self.current_known = true;
         self.last_played = None;

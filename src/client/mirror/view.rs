@@ -62,6 +62,7 @@ impl<S: Shape> Mirror<S> {
         let mut beliefs = self.beliefs;
         for s in state.seats() {
             beliefs[s].dev_hidden = s != me;
+            beliefs[s].dev_ages.settle(state.dev_cards(s).total());
         }
         guess_hidden_hands(&mut state, &beliefs);
         if beliefs[me].unknown > 0 {
