@@ -233,4 +233,44 @@ mod tests {
         }
         assert!(changed, "no hidden dev card was ever redrawn");
     }
+
+    /// A seat's old cards with ages are dealt as victory points more often than the same
+    /// cards without, and by as much as the weights say for a lone card; a view whose ages
+    /// are all 0 deals exactly as one without any.
+    #[test]
+    fn old_unplayed_cards_are_dealt_as_likelier_victory_points() {
+        let (mut young_vp, mut old_vp, mut cards) = (0u32, 0u32, 0u32);
+        let mut compared = 0;
+        for seed in 0..200 {
+            let st = midgame(seed);
+            let me = Seat::new(0);
+            let Some(s) = st.seats().find(|&s| s != me && st.dev_cards(s).total() > 0) else {
+                continue;
+            };
+            let n = st.dev_cards(s).total();
+            let young = View::open_hands(st.clone(), me);
+            let mut zero = young.clone();
+            zero.beliefs[s].dev_ages = DevAges([n as u8, 0, 0, 0]);
+            let mut old = young.clone();
+            old.beliefs[s].dev_ages = DevAges([0, 0, 0, n as u8]);
+            for k in 0..50 {
+                let w_young = determinize(&young, &mut SmallRng::seed_from_u64(k));
+                let w_zero = determinize(&zero, &mut SmallRng::seed_from_u64(k));
+                assert_eq!(w_young.dev_cards(s), w_zero.dev_cards(s), "seed {seed}");
+                let w_old = determinize(&old, &mut SmallRng::seed_from_u64(k));
+                assert_eq!(w_old.dev_cards(s).total(), n);
+                assert_eq!(w_old.deck().total(), st.deck().total());
+                young_vp += u32::from(w_young.dev_cards(s)[DevCard::VictoryPoint]);
+                old_vp += u32::from(w_old.dev_cards(s)[DevCard::VictoryPoint]);
+                cards += n;
+            }
+            compared += 1;
+        }
+        assert!(compared > 50, "{compared}");
+        let (young, old) = (young_vp as f64 / cards as f64, old_vp as f64 / cards as f64);
+        // A lone card: odds multiplied by 100/20 = 5 (less with several cards drawn from one
+        // pool); a share of about 0.2 becomes about 0.5.
+        assert!(young > 0.1 && young < 0.35, "{young}");
+        assert!(old > young * 1.8 && old < 0.75, "{young} {old}");
+    }
 }

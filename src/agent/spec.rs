@@ -384,6 +384,10 @@ mod tests {
         let c: AgentSpec = cut.parse().unwrap();
         assert_eq!((c.cut, c.to_string().as_str()), (160, cut));
         assert!("mpt-ensemble-uct:cut=x".parse::<AgentSpec>().is_err());
+        let ages = "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,ages=1";
+        let a: AgentSpec = ages.parse().unwrap();
+        assert_eq!((a.dev_ages, a.to_string().as_str()), (true, ages));
+        assert!("mpt-ensemble-uct:ages=2".parse::<AgentSpec>().is_err());
         assert!("mpt-ensemble-uct:points=101".parse::<AgentSpec>().is_err());
         assert_eq!(s.to_string(), text);
         assert!("mpt-ensemble-uct:playouts=stock"

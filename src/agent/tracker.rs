@@ -155,4 +155,33 @@ mod tests {
         }
         assert!(hidden_seen, "no card was ever hidden");
     }
+
+    /// In a view, a seat's card ages count its playable cards, and cards held through turns
+    /// without a play grow old.
+    #[test]
+    fn card_ages_count_the_playable_cards_and_grow_old() {
+        let mut rng = SmallRng::seed_from_u64(31);
+        let mut old_seen = 0;
+        for _ in 0..10 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut tracker = Tracker::new(&st);
+            let mut list = ActionList::new();
+            let mut policy = HeuristicPolicy;
+            while !st.is_over() {
+                policy.candidates(&st, &mut list);
+                let a = list[policy.choose(&st, &list, &mut rng)];
+                let before = st.clone();
+                st.apply(a, &mut rng);
+                tracker.observe(&before, a, &st);
+                let o = Seat::new(0);
+                let view = tracker.view(&st, o);
+                for s in st.seats().filter(|&s| s != o) {
+                    let ages = view.beliefs[s].dev_ages;
+                    assert_eq!(ages.total(), st.dev_cards(s).total());
+                    old_seen += usize::from(ages.0[1..].iter().any(|&n| n > 0));
+                }
+            }
+        }
+        assert!(old_seen > 0, "no card ever aged");
+    }
 }

@@ -270,4 +270,29 @@ mod tests {
         assert!(!v.reveal(s, ResourceSet::new(0, 0, 0, 0, 5)));
         assert_eq!((v.beliefs, v.state), (before.beliefs, before.state));
     }
+
+    /// Ages follow the public count: new cards come in at 0, a played card leaves the
+    /// youngest bucket, a turn without a play makes every card older, up to the last bucket.
+    #[test]
+    fn development_card_ages_follow_the_count_and_the_turns() {
+        let mut a = DevAges::default();
+        a.settle(2);
+        assert_eq!(a, DevAges([2, 0, 0, 0]));
+        a.age();
+        a.settle(3);
+        assert_eq!(a, DevAges([1, 2, 0, 0]));
+        a.age();
+        a.age();
+        assert_eq!(a, DevAges([0, 0, 1, 2]));
+        a.age();
+        a.age();
+        assert_eq!(a, DevAges([0, 0, 0, 3]));
+        a.settle(4);
+        a.settle(3);
+        assert_eq!(a, DevAges([0, 0, 0, 3]), "the card played was the new one");
+        a.settle(1);
+        assert_eq!((a, a.total()), (DevAges([0, 0, 0, 1]), 1));
+        a.settle(0);
+        assert_eq!(a, DevAges::default());
+    }
 }

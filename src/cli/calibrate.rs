@@ -351,4 +351,22 @@ mod tests {
         }
         assert!(points(&[fixture("no-such-file.log")], 1).is_err());
     }
+
+    /// The cards shown at a recorded game's end are read per seat, and along the game every
+    /// opponent's card ages count its playable cards, some of them grown old.
+    #[test]
+    fn shown_victory_points_and_card_ages_of_a_recorded_game() {
+        let text = std::fs::read_to_string(fixture("sample3p-game-20.log")).unwrap();
+        assert_eq!(shown_vp_cards(&text)[..4], [0, 2, 0, 2]);
+        let (mut views, mut aged) = (0, false);
+        replay_views(&text, |_, v| {
+            views += 1;
+            for s in v.state.seats().filter(|&s| s != v.me) {
+                let ages = v.beliefs[s].dev_ages;
+                assert_eq!(ages.total(), v.state.dev_cards(s).total());
+                aged |= ages.0[1..].iter().any(|&n| n > 0);
+            }
+        });
+        assert!(views > 20 && aged, "{views} {aged}");
+    }
 }
