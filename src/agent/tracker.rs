@@ -120,11 +120,15 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
-    #[test]
-    fn beliefs_stay_consistent_with_the_true_hands() {
-        let mut rng = SmallRng::seed_from_u64(12);
-        let mut hidden_seen = false;
-        for _ in 0..30 {
+    /// Plays `games` heuristic games from `seed` with a tracker, calling `check` after
+    /// every action with the action, the state before and after, and the tracker.
+    fn tracked_games(
+        seed: u64,
+        games: usize,
+        mut check: impl FnMut(Action, &State, &State, &Tracker),
+    ) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for _ in 0..games {
             let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
             let mut tracker = Tracker::new(&st);
             let mut list = ActionList::new();
@@ -135,24 +139,32 @@ mod tests {
                 let before = st.clone();
                 st.apply(a, &mut rng);
                 tracker.observe(&before, a, &st);
-                for o in st.seats() {
-                    for s in st.seats() {
-                        let b = tracker.belief(o, s);
-                        assert!(
-                            st.hand(s).contains(b.known),
-                            "{o:?} about {s:?}: {b:?} after {a:?}: {:?} -> {:?}",
-                            before.hand(s),
-                            st.hand(s)
-                        );
-                        assert_eq!(b.known.total() + b.unknown as u32, st.hand(s).total());
-                        if o == s {
-                            assert_eq!(b.unknown, 0);
-                        }
-                        hidden_seen |= b.unknown > 0;
-                    }
-                }
+                check(a, &before, &st, &tracker);
             }
         }
+    }
+
+    #[test]
+    fn beliefs_stay_consistent_with_the_true_hands() {
+        let mut hidden_seen = false;
+        tracked_games(12, 30, |a, before, st, tracker| {
+            for o in st.seats() {
+                for s in st.seats() {
+                    let b = tracker.belief(o, s);
+                    assert!(
+                        st.hand(s).contains(b.known),
+                        "{o:?} about {s:?}: {b:?} after {a:?}: {:?} -> {:?}",
+                        before.hand(s),
+                        st.hand(s)
+                    );
+                    assert_eq!(b.known.total() + b.unknown as u32, st.hand(s).total());
+                    if o == s {
+                        assert_eq!(b.unknown, 0);
+                    }
+                    hidden_seen |= b.unknown > 0;
+                }
+            }
+        });
         assert!(hidden_seen, "no card was ever hidden");
     }
 
@@ -160,28 +172,16 @@ mod tests {
     /// without a play grow old.
     #[test]
     fn card_ages_count_the_playable_cards_and_grow_old() {
-        let mut rng = SmallRng::seed_from_u64(31);
         let mut old_seen = 0;
-        for _ in 0..10 {
-            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-            let mut tracker = Tracker::new(&st);
-            let mut list = ActionList::new();
-            let mut policy = HeuristicPolicy;
-            while !st.is_over() {
-                policy.candidates(&st, &mut list);
-                let a = list[policy.choose(&st, &list, &mut rng)];
-                let before = st.clone();
-                st.apply(a, &mut rng);
-                tracker.observe(&before, a, &st);
-                let o = Seat::new(0);
-                let view = tracker.view(&st, o);
-                for s in st.seats().filter(|&s| s != o) {
-                    let ages = view.beliefs[s].dev_ages;
-                    assert_eq!(ages.total(), st.dev_cards(s).total());
-                    old_seen += usize::from(ages.0[1..].iter().any(|&n| n > 0));
-                }
+        tracked_games(31, 10, |_, _, st, tracker| {
+            let o = Seat::new(0);
+            let view = tracker.view(st, o);
+            for s in st.seats().filter(|&s| s != o) {
+                let ages = view.beliefs[s].dev_ages;
+                assert_eq!(ages.total(), st.dev_cards(s).total());
+                old_seen += usize::from(ages.0[1..].iter().any(|&n| n > 0));
             }
-        }
+        });
         assert!(old_seen > 0, "no card ever aged");
     }
 }
