@@ -33,9 +33,9 @@ pub struct DevAges(pub [u8; DEV_AGES]);
 pub const DEV_AGES: usize = 4;
 
 /// The relative chance that a card of each age is not a victory point card, against 100 for
-/// one that is: how the stock robots' unplayed cards turned out at the end of 731 recorded
+/// one that is: how the stock robots' unplayed cards turned out at the end of 728 recorded
 /// games of sessions 32–33 (at age 0 23% were victory points, at 1 42%, at 2 62%, at 6 or
-/// more 72%; the unseen cards' own share about 28%).
+/// more 72%; the unseen cards' own share about 28%; `scripts/card-ages.py` prints the table).
 pub const DEV_AGE_WEIGHTS: [u32; DEV_AGES] = [100, 55, 25, 20];
 
 impl DevAges {
