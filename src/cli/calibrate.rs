@@ -3,14 +3,9 @@
 
 use std::path::PathBuf;
 
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
-
-use crate::agent::determinize::determinize;
-use crate::agent::{value, DevAges};
+use crate::agent::value;
 use crate::client::replay::replay_views;
-use crate::game::{DevCard, MAX_SEATS};
-use crate::perf::calibrate::{paired_difference, score, ClassicView, Forecaster, Point};
+use crate::perf::calibrate::{paired_difference, score, ClassicView, Forecaster, HiddenVp, Point};
 use crate::perf::fit;
 
 /// Arguments of `catan-bot calibrate`.
@@ -221,8 +216,8 @@ fn print_fit(points: &[Point], files: usize, ridge: f64, seed: u64) {
 
 /// The victory point cards each seat showed when a transcript's game ended: the development
 /// cards the server returned to hands (DEVCARDACTION ADD_OLD) after it announced the winner.
-fn shown_vp_cards(text: &str) -> [u32; MAX_SEATS] {
-    let mut shown = [0; MAX_SEATS];
+fn shown_vp_cards(text: &str) -> Vec<u32> {
+    let mut shown = Vec::new();
     let mut over = false;
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("< 1096|") {
@@ -235,9 +230,10 @@ fn shown_vp_cards(text: &str) -> [u32; MAX_SEATS] {
                     .iter()
                     .filter(|t| t.parse::<u32>().is_ok_and(|t| (4..=8).contains(&t)))
                     .count();
-                if pn < MAX_SEATS {
-                    shown[pn] += vp as u32;
+                if shown.len() <= pn {
+                    shown.resize(pn + 1, 0);
                 }
+                shown[pn] += vp as u32;
             }
         }
     }
@@ -248,7 +244,7 @@ fn shown_vp_cards(text: &str) -> [u32; MAX_SEATS] {
 /// opponent, by the determinization without and with development card ages, against what
 /// the game's end showed.
 fn print_hidden_vp(files: &[PathBuf], worlds: u32, seed: u64) -> Result<(), String> {
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut hidden = HiddenVp::new(seed);
     let (mut shown_sum, mut seats) = (0u32, 0u32);
     let mut sums = [0f64; 2];
     let mut squares = [0f64; 2];
@@ -263,31 +259,13 @@ fn print_hidden_vp(files: &[PathBuf], worlds: u32, seed: u64) -> Result<(), Stri
         };
         let shown = shown_vp_cards(&text);
         games += 1;
-        for s in view.state.seats().filter(|&s| view.beliefs[s].dev_hidden) {
-            let held = view.state.dev_cards(s).total() + view.state.new_dev_cards(s).total();
-            if held == 0 {
-                continue;
-            }
+        for (s, expected) in hidden.expected(&view, worlds) {
+            let shown = shown.get(s).copied().unwrap_or(0);
             seats += 1;
-            shown_sum += shown[s.index()];
-            for (k, ages) in [false, true].into_iter().enumerate() {
-                let mut v = view.clone();
-                if !ages {
-                    for t in v.state.seats() {
-                        v.beliefs[t].dev_ages = DevAges::default();
-                    }
-                }
-                let mut vp = 0u64;
-                for _ in 0..worlds.max(1) {
-                    let w = determinize(&v, &mut rng);
-                    vp += u64::from(
-                        w.dev_cards(s)[DevCard::VictoryPoint]
-                            + w.new_dev_cards(s)[DevCard::VictoryPoint],
-                    );
-                }
-                let e = vp as f64 / f64::from(worlds.max(1));
+            shown_sum += shown;
+            for (k, e) in expected.into_iter().enumerate() {
                 sums[k] += e;
-                squares[k] += (e - f64::from(shown[s.index()])).powi(2);
+                squares[k] += (e - f64::from(shown)).powi(2);
             }
         }
     }

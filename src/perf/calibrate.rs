@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use crate::agent::determinize::determinize;
 use crate::agent::playout::{playout, HeuristicPolicy, ModelPolicy, PlayoutPolicy, UniformPolicy};
 use crate::agent::{value, DevAges, View};
-use crate::game::{Classic, Seat, State};
+use crate::game::{Classic, DevCard, Seat, State};
 
 /// The view a classic game's decision point is sampled from.
 pub type ClassicView = View<Classic>;
@@ -165,6 +165,54 @@ pub fn forecast(point: &Point, how: Forecaster, playouts: u32, seed: u64) -> Vec
     }
     let total = decided + 0.5 * seats as f64;
     wins.iter().map(|w| w / total).collect()
+}
+
+/// The victory point cards opponents are expected to hold in views, over determinized
+/// worlds drawn from one seeded stream (`calibrate --hidden-vp`).
+pub struct HiddenVp {
+    rng: SmallRng,
+}
+
+impl HiddenVp {
+    /// A stream of worlds from `seed`.
+    pub fn new(seed: u64) -> HiddenVp {
+        HiddenVp {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+
+    /// For each seat whose development cards `view` hides and that holds any: its index and
+    /// the victory point cards it holds on average over `worlds` worlds, dealt with every
+    /// hidden card alike and as `ages=1` deals them.
+    pub fn expected(&mut self, view: &ClassicView, worlds: u32) -> Vec<(usize, [f64; 2])> {
+        let worlds = worlds.max(1);
+        let mut out = Vec::new();
+        for s in view.state.seats().filter(|&s| view.beliefs[s].dev_hidden) {
+            if view.state.dev_cards(s).total() + view.state.new_dev_cards(s).total() == 0 {
+                continue;
+            }
+            let mut expected = [0.0; 2];
+            for (k, ages) in [false, true].into_iter().enumerate() {
+                let mut v = view.clone();
+                if !ages {
+                    for t in v.state.seats() {
+                        v.beliefs[t].dev_ages = DevAges::default();
+                    }
+                }
+                let mut vp = 0u64;
+                for _ in 0..worlds {
+                    let w = determinize(&v, &mut self.rng);
+                    vp += u64::from(
+                        w.dev_cards(s)[DevCard::VictoryPoint]
+                            + w.new_dev_cards(s)[DevCard::VictoryPoint],
+                    );
+                }
+                expected[k] = vp as f64 / f64::from(worlds);
+            }
+            out.push((s.index(), expected));
+        }
+        out
+    }
 }
 
 /// Scores of forecasts against real winners.
