@@ -300,7 +300,15 @@ impl PlayoutPolicy for HeuristicPolicy {
 ///   ([`super::negotiate::choose_offer`]), one a turn, answered by the model;
 /// - `greedy`: builds where a sensible player builds, as the stock robots choose their spots
 ///   by production — of the cities and settlements the heuristic offers only the best by
-///   [`spot_score`], of its roads only the one that opens the best free spot.
+///   [`spot_score`], of its roads only the one that opens the best free spot;
+/// - `plans`: where no city or settlement can be built, a player saves for one build plan, as
+///   the stock robots do (`SOCRobotDM.dumbFastGameStrategy`): of a city, a settlement (with
+///   the roads to it) and, from 5 points on, the largest army (the cards it still needs), the
+///   one its production brings soonest ([`Plan::choose`]); a card when none is possible. Only
+///   the moves of that plan stay (a road towards the settlement, a card towards the army, a
+///   bank/port trade towards the plan's cost), knights by the stock robots' army rule, the
+///   other development cards as the heuristic plays them; else it ends its turn, saving. The
+///   seat `own` (the searcher's, in a search) keeps the heuristic's moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ModelPolicy {
     /// Knights in `Main` only by the stock robots' rule.
@@ -311,6 +319,134 @@ pub struct ModelPolicy {
     pub offers: bool,
     /// The best city, settlement or road spot only.
     pub greedy: bool,
+    /// Save for one build plan, as the stock robots do.
+    pub plans: bool,
+    /// A seat that keeps the heuristic's moves under `plans` (the searcher: the plans model
+    /// the stock robots, not it).
+    pub own: Option<Seat>,
+}
+
+/// A build plan of the stock robots' simple strategy (`SOCRobotDM.dumbFastGameStrategy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// A city on one of the player's settlements.
+    City,
+    /// A settlement, with the roads to its spot first.
+    Settlement,
+    /// Development cards until the knights reach the largest army.
+    Army,
+    /// A development card: nothing else can be built.
+    Card,
+    /// Nothing to save for.
+    Nothing,
+}
+
+/// Rolls until a player producing `have` (pips a roll, out of 36) holds `cost`, starting from
+/// `hand`, trading surplus cards at `ratios` first; a rough `SOCBuildingSpeedEstimate`. A
+/// resource it does not produce comes through trades from its whole production. At most 100.
+pub fn rolls_to(hand: ResourceSet, cost: ResourceSet, have: &[u16; 5], ratios: &[u8; 5]) -> u32 {
+    let mut spare = 0u32;
+    for r in Resource::ALL {
+        let extra = hand.get(r).saturating_sub(cost.get(r));
+        spare += u32::from(extra / ratios[r.index()]);
+    }
+    let total: u32 = have.iter().map(|&p| u32::from(p)).sum();
+    let mut worst = 0u32;
+    let mut traded = 0u32;
+    for r in Resource::ALL {
+        let mut short = u32::from(cost.get(r).saturating_sub(hand.get(r)));
+        let covered = short.min(spare);
+        spare -= covered;
+        short -= covered;
+        if short == 0 {
+            continue;
+        }
+        let p = u32::from(have[r.index()]);
+        if p > 0 {
+            worst = worst.max((short * 36).div_ceil(p));
+        } else {
+            traded += short * 4;
+        }
+    }
+    if traded > 0 {
+        if total == 0 {
+            return 100;
+        }
+        worst = worst.max((traded * 36).div_ceil(total));
+    }
+    worst.min(100)
+}
+
+impl Plan {
+    /// The plan of the player to move in `state`: the soonest of a city, a settlement and
+    /// (from 5 points on, not holding it) the largest army, ties to the settlement, then the
+    /// city; a card when none of them is possible and cards remain.
+    pub fn choose<S: Shape>(state: &State<S>) -> Plan {
+        let me = state.current_player();
+        let hand = state.hand(me);
+        let have = state.production(me);
+        let ratios = state.trade_ratios(me);
+        let eta = |cost: ResourceSet| rolls_to(hand, cost, &have, &ratios);
+        let (roads, settlements, cities) = state.pieces_left(me);
+        let mut best = (u32::MAX, Plan::Nothing);
+        if settlements > 0 {
+            let mut cost = SETTLEMENT_COST;
+            let reachable = if !state.settlement_spots(me).is_empty() {
+                true
+            } else if roads > 0 && !state.road_spots(me).is_empty() {
+                cost.add(ROAD_COST);
+                let topo = S::topology();
+                let free = state.free_nodes();
+                if !state
+                    .road_spots(me)
+                    .iter()
+                    .any(|e| topo.edge_node_set[e.index()].intersects(free))
+                {
+                    cost.add(ROAD_COST);
+                }
+                true
+            } else {
+                false
+            };
+            if reachable {
+                best = (eta(cost), Plan::Settlement);
+            }
+        }
+        if cities > 0 && !state.city_spots(me).is_empty() {
+            let t = eta(CITY_COST);
+            if t < best.0 {
+                best = (t, Plan::City);
+            }
+        }
+        let deck = state.deck().total();
+        if state.total_vp(me) >= 5 && state.largest_army_holder() != Some(me) {
+            let need = state
+                .largest_army_holder()
+                .map_or(3, |h| state.knights_played(h) + 1);
+            let played = state.knights_played(me);
+            let old = state.dev_cards(me).get(DevCard::Knight);
+            let new = state.new_dev_cards(me).get(DevCard::Knight);
+            let buy = if played + old + new < need {
+                need - played - old
+            } else {
+                0
+            };
+            if deck >= u32::from(buy) {
+                let mut cost = ResourceSet::EMPTY;
+                for _ in 0..buy {
+                    cost.add(DEV_CARD_COST);
+                }
+                let t = eta(cost);
+                if t < best.0 {
+                    best = (t, Plan::Army);
+                }
+            }
+        }
+        if best.1 == Plan::Nothing && deck > 0 {
+            best.1 = Plan::Card;
+        }
+        best.1
+    }
 }
 
 impl ModelPolicy {
@@ -327,9 +463,54 @@ impl ModelPolicy {
     }
 }
 
+impl ModelPolicy {
+    /// `plans`: of the heuristic's `Main` candidates below the city and settlement tiers,
+    /// only the moves of the player's [`Plan`].
+    fn follow_plan<S: Shape>(state: &State<S>, out: &mut ActionList) {
+        if out
+            .iter()
+            .any(|a| matches!(a, Action::BuildCity(_) | Action::BuildSettlement(_)))
+        {
+            return;
+        }
+        let me = state.current_player();
+        let plan = Plan::choose(state);
+        let army = Self::knight_for_army(state, me);
+        out.retain(|a| match a {
+            Action::BuyDevCard => matches!(plan, Plan::Army | Plan::Card),
+            Action::BuildRoad(_) | Action::BuildShip(_) => plan == Plan::Settlement,
+            Action::PlayKnight => army,
+            Action::BankTrade { .. } | Action::EndTurn => false,
+            _ => true,
+        });
+        let hand = state.hand(me);
+        if hand.0.iter().any(|&c| c >= 2) {
+            let cost = match plan {
+                Plan::City => Some(CITY_COST),
+                Plan::Settlement if state.settlement_spots(me).is_empty() => Some(ROAD_COST),
+                Plan::Settlement => Some(SETTLEMENT_COST),
+                Plan::Army | Plan::Card => Some(DEV_CARD_COST),
+                Plan::Nothing => None,
+            };
+            let ratios = state.trade_ratios(me);
+            if let Some(t) =
+                cost.and_then(|c| HeuristicPolicy::trade_towards(state, hand, &ratios, c))
+            {
+                out.push(t);
+            }
+        }
+        if out.is_empty() {
+            out.push(Action::EndTurn);
+        }
+    }
+}
+
 impl PlayoutPolicy for ModelPolicy {
     fn candidates<S: Shape>(&mut self, state: &State<S>, out: &mut ActionList) {
         HeuristicPolicy.candidates(state, out);
+        if self.plans && state.phase() == Phase::Main && self.own != Some(state.current_player()) {
+            Self::follow_plan(state, out);
+        }
         if self.greedy && state.phase() == Phase::Main && out.len() > 1 {
             keep_best_spots(state, out);
         }
@@ -472,15 +653,18 @@ pub enum Playouts {
     Offers,
     /// [`ModelPolicy`] with `greedy`: the best spot of each kind of build only.
     Greedy,
+    /// [`ModelPolicy`] with `plans`: players save for one build plan, as the stock robots do.
+    Plans,
 }
 
 impl Playouts {
-    /// The model by its spec name (`heuristic`, `offers`, `greedy`).
+    /// The model by its spec name (`heuristic`, `offers`, `greedy`, `plans`).
     pub fn parse(name: &str) -> Option<Self> {
         match name.trim() {
             "heuristic" => Some(Playouts::Heuristic),
             "offers" => Some(Playouts::Offers),
             "greedy" => Some(Playouts::Greedy),
+            "plans" => Some(Playouts::Plans),
             _ => None,
         }
     }
@@ -491,6 +675,7 @@ impl Playouts {
             Playouts::Heuristic => "heuristic",
             Playouts::Offers => "offers",
             Playouts::Greedy => "greedy",
+            Playouts::Plans => "plans",
         }
     }
 
@@ -504,6 +689,10 @@ impl Playouts {
             }),
             Playouts::Greedy => Some(ModelPolicy {
                 greedy: true,
+                ..ModelPolicy::default()
+            }),
+            Playouts::Plans => Some(ModelPolicy {
+                plans: true,
                 ..ModelPolicy::default()
             }),
         }

@@ -230,6 +230,8 @@ pub struct CatanGame<S: Shape = Classic> {
     variant: Variant,
     /// The searcher's view (root only): where hidden information is resampled from.
     view: Option<Arc<View<S>>>,
+    /// The searcher's seat (`playouts=plans`: the other seats play the plans).
+    me: Option<Seat>,
 }
 
 impl<S: Shape> CatanGame<S> {
@@ -238,6 +240,7 @@ impl<S: Shape> CatanGame<S> {
         CatanGame {
             state: view.state.clone(),
             variant,
+            me: Some(view.me),
             view: has_hidden(&view).then(|| Arc::new(view)),
         }
     }
@@ -449,7 +452,10 @@ impl<S: Shape> SearchGame for CatanGame<S> {
             self.variant.heuristic_playouts,
             self.variant.playouts.model(),
         ) {
-            (true, Some(mut model)) => playout(&mut self.state, &mut model, rng, steps),
+            (true, Some(mut model)) => {
+                model.own = self.me;
+                playout(&mut self.state, &mut model, rng, steps)
+            }
             (true, None) => playout(&mut self.state, &mut HeuristicPolicy, rng, steps),
             (false, _) => playout(&mut self.state, &mut UniformPolicy, rng, steps),
         };
@@ -488,11 +494,13 @@ impl<S: Shape> SearchGame for CatanGame<S> {
                 state: determinize(v, rng),
                 variant: self.variant,
                 view: None,
+                me: self.me,
             },
             None => CatanGame {
                 state: self.state.clone(),
                 variant: self.variant,
                 view: None,
+                me: self.me,
             },
         }
     }
@@ -521,6 +529,7 @@ mod tests {
                 state: st.clone(),
                 variant,
                 view: None,
+                me: None,
             };
             let r = g.playout(&mut rng);
             if g.state.winner().is_some() {
@@ -534,6 +543,7 @@ mod tests {
                 state: st,
                 variant: Variant::MPT,
                 view: None,
+                me: None,
             };
             full.playout(&mut rng);
             assert!(full.state.is_over() || full.state.turn() > g.state.turn());
@@ -556,6 +566,7 @@ mod tests {
                 state: st,
                 variant,
                 view: None,
+                me: None,
             };
             let r = g.playout(&mut rng);
             let Some(w) = g.state.winner() else { continue };

@@ -109,7 +109,8 @@ pub struct AgentSpec {
     /// (`playouts=heuristic`, the default), players who also offer each other trades by the
     /// trading model (`playouts=offers`; the stock robots trade among themselves), or players
     /// who build only on the best spot of each kind, as the stock robots choose spots by
-    /// production (`playouts=greedy`).
+    /// production (`playouts=greedy`), or opponents who save for one build plan at a time, as
+    /// the stock robots do (`playouts=plans`; the searcher's seat plays the heuristic).
     pub playouts: Playouts,
     /// Search kinds: percent of a playout's reward that is the seat's share of the points to
     /// win (`points=20`), the rest the win; 0, the default, rewards winning only.

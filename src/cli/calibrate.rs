@@ -115,7 +115,7 @@ pub fn run(args: Args) -> i32 {
             Some(p) => policies.push((name.trim().to_owned(), Forecaster { weights, ..p })),
             None => {
                 eprintln!(
-                    "unknown policy `{name}` (heuristic, uniform, model[+knights][+grouped][+offers][+greedy], eval, POLICY@N)"
+                    "unknown policy `{name}` (heuristic, uniform, model[+knights][+grouped][+offers][+greedy][+plans], eval, POLICY@N)"
                 );
                 return 2;
             }

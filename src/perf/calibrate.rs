@@ -29,7 +29,7 @@ pub enum Policy {
 }
 
 impl Policy {
-    /// A policy by its `--policies` name: `heuristic`, `uniform`, `model[+knights][+grouped][+offers][+greedy]`.
+    /// A policy by its `--policies` name: `heuristic`, `uniform`, `model[+knights][+grouped][+offers][+greedy][+plans]`.
     pub fn parse(name: &str) -> Option<Policy> {
         match name {
             "heuristic" => Some(Policy::Heuristic),
@@ -45,6 +45,7 @@ impl Policy {
                         "grouped" => m.grouped = true,
                         "greedy" => m.greedy = true,
                         "offers" => m.offers = true,
+                        "plans" => m.plans = true,
                         _ => return None,
                     }
                 }
@@ -146,9 +147,17 @@ pub fn forecast(point: &Point, how: Forecaster, playouts: u32, seed: u64) -> Vec
             view.beliefs[s].dev_ages = DevAges::default();
         }
     }
+    // The plans model the stock robots; the recording seat keeps the heuristic's moves.
+    let policy = match how.policy {
+        Policy::Model(mut m) => {
+            m.own = Some(view.me);
+            Policy::Model(m)
+        }
+        p => p,
+    };
     for _ in 0..playouts {
         let mut world = determinize(&view, &mut rng);
-        match how.policy.play(&mut world, &mut rng, steps) {
+        match policy.play(&mut world, &mut rng, steps) {
             Some(w) => {
                 wins[w.index()] += 1.0;
                 decided += 1.0;
