@@ -962,6 +962,111 @@ mod tests {
         assert!(kept > 20 && dropped > 20, "kept {kept}, dropped {dropped}");
     }
 
+    /// Rolls to a build: none when the hand holds it; by the slowest missing resource's
+    /// production (pips out of 36); surplus cards traded first at the player's ratios; a
+    /// resource not produced at all bought at 4:1 from the whole production; 100 at most.
+    #[test]
+    fn rolls_to_counts_by_production_and_trades() {
+        let r4 = [4u8; 5];
+        // Clay, ore, sheep, wheat, wood. Ore 5 pips, wheat 4.
+        let have = [0, 5, 0, 4, 0];
+        assert_eq!(rolls_to(CITY_COST, CITY_COST, &have, &r4), 0);
+        // Three ore at 5 pips: 108/5 = 21.6; two wheat at 4: 18.
+        assert_eq!(rolls_to(ResourceSet::EMPTY, CITY_COST, &have, &r4), 22);
+        // Four sheep trade for one ore: two ore, 72/5 = 14.4, so wheat's 18 is the slowest.
+        let sheep = ResourceSet::of(Resource::Sheep, 4);
+        assert_eq!(rolls_to(sheep, CITY_COST, &have, &r4), 18);
+        // At 2:1 sheep, the four sheep buy two: one ore left (7.2), wheat (18) again.
+        let mut r2 = r4;
+        r2[Resource::Sheep.index()] = 2;
+        assert_eq!(rolls_to(sheep, CITY_COST, &have, &r2), 18);
+        // Clay and wood are not produced: 2 cards at 4:1 from 9 pips, 8 * 36 / 9 = 32.
+        assert_eq!(rolls_to(ResourceSet::EMPTY, ROAD_COST, &have, &r4), 32);
+        // Nothing produced: the cap.
+        assert_eq!(rolls_to(ResourceSet::EMPTY, ROAD_COST, &[0; 5], &r4), 100);
+    }
+
+    /// With `plans`, the `Main` candidates below the city and settlement tiers are the moves
+    /// of the player's plan only: no card bought for a city or a settlement, no road built for a
+    /// city or the army, a trade only towards the plan's cost, a knight only by the stock
+    /// robots' army rule, and the turn ended where nothing is left; where a city or settlement
+    /// is offered, and for the `own` seat, the heuristic's candidates stay. Every plan occurs
+    /// but the card (rare), every move is legal, and the games finish.
+    #[test]
+    fn plans_keep_the_moves_of_one_plan() {
+        let mut rng = SmallRng::seed_from_u64(17);
+        let own = Seat::new(1);
+        let mut model = ModelPolicy {
+            plans: true,
+            own: Some(own),
+            ..ModelPolicy::default()
+        };
+        let (mut list, mut plain) = (ActionList::new(), ActionList::new());
+        let mut seen = [0usize; 5];
+        let (mut saved, mut finished) = (0, 0);
+        for _ in 0..30 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut steps = 0;
+            while !st.is_over() && steps < 20_000 {
+                model.candidates(&st, &mut list);
+                HeuristicPolicy.candidates(&st, &mut plain);
+                let me = st.current_player();
+                let builds = plain
+                    .iter()
+                    .any(|a| matches!(a, Action::BuildCity(_) | Action::BuildSettlement(_)));
+                if st.phase() != Phase::Main || me == own || builds {
+                    assert_eq!(&list[..], &plain[..]);
+                } else {
+                    let plan = Plan::choose(&st);
+                    seen[plan as usize] += 1;
+                    if plan == Plan::Army {
+                        assert!(st.total_vp(me) >= 5);
+                        assert_ne!(st.largest_army_holder(), Some(me));
+                    }
+                    let cost = match plan {
+                        Plan::City => CITY_COST,
+                        Plan::Settlement if st.settlement_spots(me).is_empty() => ROAD_COST,
+                        Plan::Settlement => SETTLEMENT_COST,
+                        Plan::Army | Plan::Card | Plan::Nothing => DEV_CARD_COST,
+                    };
+                    for a in list.iter() {
+                        assert!(st.is_legal(*a), "{a:?}");
+                        match *a {
+                            Action::BuyDevCard => {
+                                assert!(matches!(plan, Plan::Army | Plan::Card))
+                            }
+                            Action::BuildRoad(_) => assert_eq!(plan, Plan::Settlement),
+                            Action::PlayKnight => {
+                                assert!(ModelPolicy::knight_for_army(&st, me))
+                            }
+                            Action::BankTrade { get, .. } => {
+                                assert_ne!(plan, Plan::Nothing);
+                                assert!(st.hand(me).get(get) < cost.get(get), "{plan:?} {a:?}");
+                            }
+                            Action::EndTurn => assert_eq!(list.len(), 1),
+                            _ => assert!(plain.contains(*a), "{a:?} not the heuristic's"),
+                        }
+                    }
+                    saved += usize::from(
+                        list[..] == [Action::EndTurn] && plain[..] != [Action::EndTurn],
+                    );
+                }
+                let i = model.choose(&st, &list, &mut rng);
+                st.apply_unchecked(list[i], &mut rng);
+                steps += 1;
+            }
+            finished += usize::from(st.is_over());
+        }
+        // A card as the plan (no city spot, no settlement reachable, under 5 points) is rare.
+        let [city, settlement, army, _, _] = seen;
+        assert!(
+            city > 100 && settlement > 100 && army > 20,
+            "plans seen {seen:?}"
+        );
+        assert!(saved > 100, "saved {saved} times");
+        assert!(finished >= 28, "{finished} of 30 finished");
+    }
+
     /// With `offers`, players of a playout offer each other trades where the heuristic would
     /// end its turn, every one legal, some accepted, and the games still finish.
     #[test]

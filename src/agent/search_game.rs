@@ -516,6 +516,26 @@ mod tests {
     /// With `cut`, a playout stops after that many actions and an unfinished one rewards each
     /// seat with the learned evaluation's chance: rewards that sum to 1, as the evaluation of
     /// the position reached; without it, the same playout goes on further.
+    /// The searcher's seat, which keeps the heuristic's moves under `playouts=plans`, is the
+    /// view's, at the root and in every world sampled from it.
+    #[test]
+    fn the_searchers_seat_reaches_every_world() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        for (i, st) in main_positions(6, 41).into_iter().enumerate() {
+            let me = Seat::new(i % 4);
+            let variant = Variant {
+                playouts: Playouts::Plans,
+                ..Variant::MPT
+            };
+            let root = CatanGame::root(View::open_hands(st, me), variant);
+            assert_eq!(root.me, Some(me));
+            let mut world = root.sample_world(&mut rng);
+            assert_eq!(world.me, Some(me));
+            world.playout(&mut rng);
+            assert!(world.state.is_over() || world.state.turn() > root.state.turn());
+        }
+    }
+
     #[test]
     fn a_cut_playout_is_scored_by_the_evaluation() {
         let mut rng = SmallRng::seed_from_u64(5);

@@ -389,6 +389,13 @@ mod tests {
         let a: AgentSpec = ages.parse().unwrap();
         assert_eq!((a.dev_ages, a.to_string().as_str()), (true, ages));
         assert!("mpt-ensemble-uct:ages=2".parse::<AgentSpec>().is_err());
+        let plans =
+            "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,playouts=plans";
+        let p: AgentSpec = plans.parse().unwrap();
+        assert_eq!(
+            (p.playouts, p.to_string().as_str()),
+            (Playouts::Plans, plans)
+        );
         assert!("mpt-ensemble-uct:points=101".parse::<AgentSpec>().is_err());
         assert_eq!(s.to_string(), text);
         assert!("mpt-ensemble-uct:playouts=stock"
