@@ -474,8 +474,33 @@ impl ModelPolicy {
             return;
         }
         let me = state.current_player();
-        let plan = Plan::choose(state);
         let army = Self::knight_for_army(state, me);
+        // The plan matters only for a card, a road, a ship or a trade. The heuristic offers no
+        // trade when none reaches any build it saves for, and every plan's cost is one of
+        // those builds but the army's with the deck empty: then no trade reaches the plan's
+        // cost either, and the moves kept are the same whatever the plan.
+        let hand = state.hand(me);
+        let plan_free = !out.iter().any(|a| {
+            matches!(
+                a,
+                Action::BuyDevCard
+                    | Action::BuildRoad(_)
+                    | Action::BuildShip(_)
+                    | Action::BankTrade { .. }
+            )
+        }) && (state.deck().total() > 0 || !hand.0.iter().any(|&c| c >= 2));
+        if plan_free {
+            out.retain(|a| match a {
+                Action::PlayKnight => army,
+                Action::EndTurn => false,
+                _ => true,
+            });
+            if out.is_empty() {
+                out.push(Action::EndTurn);
+            }
+            return;
+        }
+        let plan = Plan::choose(state);
         out.retain(|a| match a {
             Action::BuyDevCard => matches!(plan, Plan::Army | Plan::Card),
             Action::BuildRoad(_) | Action::BuildShip(_) => plan == Plan::Settlement,
@@ -483,7 +508,6 @@ impl ModelPolicy {
             Action::BankTrade { .. } | Action::EndTurn => false,
             _ => true,
         });
-        let hand = state.hand(me);
         if hand.0.iter().any(|&c| c >= 2) {
             let cost = match plan {
                 Plan::City => Some(CITY_COST),
