@@ -110,6 +110,19 @@ impl HeuristicPolicy {
             .map(|give| Action::BankTrade { give, get })
     }
 
+    /// Of the road spots `spots`, those with a free node (under the distance rule) at an end.
+    fn opening_roads<S: Shape>(state: &State<S>, spots: S::Edges) -> S::Edges {
+        let topo = S::topology();
+        let free = state.free_nodes();
+        let mut opening = S::Edges::EMPTY;
+        for e in spots {
+            if topo.edge_node_set[e.index()].intersects(free) {
+                opening.insert(e);
+            }
+        }
+        opening
+    }
+
     /// The three free nodes with the most production pips (initial placement).
     fn initial_settlements<S: Shape>(state: &State<S>, out: &mut ActionList) {
         let topo = S::topology();
@@ -158,14 +171,7 @@ impl HeuristicPolicy {
                 state.road_spots(s)
             };
             if hand.contains(ROAD_COST) && !can_settle {
-                let topo = S::topology();
-                let free = state.free_nodes();
-                let mut opening = S::Edges::EMPTY;
-                for e in spots {
-                    if topo.edge_node_set[e.index()].intersects(free) {
-                        opening.insert(e);
-                    }
-                }
+                let opening = Self::opening_roads(state, spots);
                 for e in if opening.is_empty() { spots } else { opening } {
                     out.push(Action::BuildRoad(e));
                 }
@@ -377,6 +383,15 @@ pub fn rolls_to(hand: ResourceSet, cost: ResourceSet, have: &[u16; 5], ratios: &
     worst.min(100)
 }
 
+/// The knights `me` must have played to take the largest army (3, or the holder's plus one),
+/// or `None` when it holds the army.
+fn army_need<S: Shape>(state: &State<S>, me: Seat) -> Option<u8> {
+    match state.largest_army_holder() {
+        Some(h) if h == me => None,
+        holder => Some(holder.map_or(3, |h| state.knights_played(h) + 1)),
+    }
+}
+
 impl Plan {
     /// The plan of the player to move in `state`: the soonest of a city, a settlement and
     /// (from 5 points on, not holding it) the largest army, ties to the settlement, then the
@@ -391,17 +406,12 @@ impl Plan {
         let mut best = (u32::MAX, Plan::Nothing);
         if settlements > 0 {
             let mut cost = SETTLEMENT_COST;
+            let spots = state.road_spots(me);
             let reachable = if !state.settlement_spots(me).is_empty() {
                 true
-            } else if roads > 0 && !state.road_spots(me).is_empty() {
+            } else if roads > 0 && !spots.is_empty() {
                 cost.add(ROAD_COST);
-                let topo = S::topology();
-                let free = state.free_nodes();
-                if !state
-                    .road_spots(me)
-                    .iter()
-                    .any(|e| topo.edge_node_set[e.index()].intersects(free))
-                {
+                if HeuristicPolicy::opening_roads(state, spots).is_empty() {
                     cost.add(ROAD_COST);
                 }
                 true
@@ -419,10 +429,7 @@ impl Plan {
             }
         }
         let deck = state.deck().total();
-        if state.total_vp(me) >= 5 && state.largest_army_holder() != Some(me) {
-            let need = state
-                .largest_army_holder()
-                .map_or(3, |h| state.knights_played(h) + 1);
+        if let Some(need) = army_need(state, me).filter(|_| state.total_vp(me) >= 5) {
             let played = state.knights_played(me);
             let old = state.dev_cards(me).get(DevCard::Knight);
             let new = state.new_dev_cards(me).get(DevCard::Knight);
@@ -452,18 +459,14 @@ impl Plan {
 impl ModelPolicy {
     /// Whether the stock robots' rule plays a knight for the largest army now.
     fn knight_for_army<S: Shape>(state: &State<S>, me: Seat) -> bool {
-        let holder = state.largest_army_holder();
-        if holder == Some(me) {
+        let Some(need) = army_need(state, me) else {
             return false;
-        }
-        let need = holder.map_or(3, |h| state.knights_played(h) + 1);
+        };
         let held =
             state.dev_cards(me).get(DevCard::Knight) + state.new_dev_cards(me).get(DevCard::Knight);
         state.knights_played(me) + held >= need
     }
-}
 
-impl ModelPolicy {
     /// `plans`: of the heuristic's `Main` candidates below the city and settlement tiers,
     /// only the moves of the player's [`Plan`].
     fn follow_plan<S: Shape>(state: &State<S>, out: &mut ActionList) {

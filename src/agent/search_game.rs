@@ -513,9 +513,6 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
-    /// With `cut`, a playout stops after that many actions and an unfinished one rewards each
-    /// seat with the learned evaluation's chance: rewards that sum to 1, as the evaluation of
-    /// the position reached; without it, the same playout goes on further.
     /// The searcher's seat, which keeps the heuristic's moves under `playouts=plans`, is the
     /// view's, at the root and in every world sampled from it.
     #[test]
@@ -536,6 +533,9 @@ mod tests {
         }
     }
 
+    /// With `cut`, a playout stops after that many actions and an unfinished one rewards each
+    /// seat with the learned evaluation's chance: rewards that sum to 1, as the evaluation of
+    /// the position reached; without it, the same playout goes on further.
     #[test]
     fn a_cut_playout_is_scored_by_the_evaluation() {
         let mut rng = SmallRng::seed_from_u64(5);
