@@ -9,7 +9,9 @@ use rand::Rng;
 
 use super::determinize::{determinize, has_hidden};
 use super::negotiate::{self, Answers};
-use super::playout::{playout, spot_score, HeuristicPolicy, Playouts, UniformPolicy};
+use super::playout::{
+    playout, spot_score, HeuristicPolicy, PlayoutPolicy, Playouts, UniformPolicy,
+};
 use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
 use super::value;
 use super::view::View;
@@ -63,6 +65,11 @@ pub struct Variant {
     /// unfinished one scored by the learned evaluation ([`value::win_chances`]) instead of
     /// by points.
     pub cut: u16,
+    /// Below the root, the other seats' moves are the playout policy's (an opponent model in
+    /// the tree): the tree branches on the searcher's own decisions only, so its iterations
+    /// all deepen the searcher's plans. Off (the default): every seat's moves are tree nodes,
+    /// each chosen for that seat's reward (max-n).
+    pub opponents_by_policy: bool,
 }
 
 impl Variant {
@@ -80,6 +87,7 @@ impl Variant {
         points_pct: 0,
         opening_top: 0,
         cut: 0,
+        opponents_by_policy: false,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -95,6 +103,7 @@ impl Variant {
         points_pct: 0,
         opening_top: 0,
         cut: 0,
+        opponents_by_policy: false,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -110,6 +119,7 @@ impl Variant {
         points_pct: 0,
         opening_top: 0,
         cut: 0,
+        opponents_by_policy: false,
     };
 }
 
@@ -443,6 +453,41 @@ impl<S: Shape> SearchGame for CatanGame<S> {
         }
     }
 
+    fn policy_step<R: Rng>(&mut self, rng: &mut R) -> bool {
+        let Some(me) = self.me else {
+            return false;
+        };
+        if !self.variant.opponents_by_policy || self.state.to_move() == me {
+            return false;
+        }
+        let mut list = ActionList::new();
+        let a = match (
+            self.variant.heuristic_playouts,
+            self.variant.playouts.model(),
+        ) {
+            (true, Some(mut model)) => {
+                model.own = self.me;
+                model.candidates(&self.state, &mut list);
+                list[model.choose(&self.state, &list, rng)]
+            }
+            (true, None) => {
+                HeuristicPolicy.candidates(&self.state, &mut list);
+                list[HeuristicPolicy.choose(&self.state, &list, rng)]
+            }
+            (false, _) => {
+                UniformPolicy.candidates(&self.state, &mut list);
+                list[UniformPolicy.choose(&self.state, &list, rng)]
+            }
+        };
+        self.state.apply_unchecked(a, rng);
+        // As in the tree: answers to an offer come from the trading model.
+        while self.state.phase() == Phase::TradeResponse {
+            let a = negotiate::answer_with(&self.state, self.variant.answers);
+            self.state.apply_unchecked(a, rng);
+        }
+        true
+    }
+
     fn playout<R: Rng>(&mut self, rng: &mut R) -> Rewards {
         let steps = match self.variant.cut {
             0 => self.variant.max_playout_steps,
@@ -531,6 +576,49 @@ mod tests {
             world.playout(&mut rng);
             assert!(world.state.is_over() || world.state.turn() > root.state.turn());
         }
+    }
+
+    /// With `opponents_by_policy`, `policy_step` plays a legal move for every seat but the
+    /// searcher's, never for the searcher's, and never when off: stepping a world until the
+    /// searcher is to move again takes the other seats' whole turns.
+    #[test]
+    fn the_model_plays_the_other_seats_only() {
+        let mut rng = SmallRng::seed_from_u64(13);
+        let mut stepped = 0;
+        for (i, st) in main_positions(12, 43).into_iter().enumerate() {
+            let me = st.to_move();
+            let on = Variant {
+                opponents_by_policy: true,
+                ..Variant::MPT
+            };
+            let off = CatanGame::root(View::open_hands(st.clone(), me), Variant::MPT);
+            assert!(!off.sample_world(&mut rng).policy_step(&mut rng));
+            let mut g = CatanGame::root(View::open_hands(st, me), on).sample_world(&mut rng);
+            assert!(
+                !g.policy_step(&mut rng),
+                "position {i}: the searcher's move"
+            );
+            // Our turn ends (the tree's moves, ending it where it can); then the model plays
+            // until our decision comes back.
+            let mut moves = Vec::new();
+            while !g.state.is_over() && g.state.to_move() == me {
+                moves.clear();
+                g.tree_actions(&mut moves);
+                let end = TreeMove::Act(Action::EndTurn);
+                let m = if moves.contains(&end) { end } else { moves[0] };
+                g.apply(m, &mut rng);
+            }
+            let mut steps = 0;
+            while !g.state.is_over() && g.state.to_move() != me {
+                let before = g.state.clone();
+                assert!(g.policy_step(&mut rng), "position {i}, step {steps}");
+                assert_ne!(before, g.state);
+                steps += 1;
+                assert!(steps < 2000);
+            }
+            stepped += steps;
+        }
+        assert!(stepped >= 12 * 3, "{stepped} model moves");
     }
 
     /// With `cut`, a playout stops after that many actions and an unfinished one rewards each

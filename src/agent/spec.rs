@@ -125,6 +125,11 @@ pub struct AgentSpec {
     /// victory points (`ages=1`, [`crate::agent::DevAges`]); `ages=0`, the default, deals
     /// every hidden card from the unseen ones alike.
     pub dev_ages: bool,
+    /// Search kinds: who plays the other seats' moves below the root — the tree, each seat
+    /// for its own reward (`opponents=tree`, the default), or the playout policy
+    /// (`opponents=model`: an opponent model in the tree, which then branches on the
+    /// searcher's decisions only).
+    pub opponents_by_policy: bool,
 }
 
 impl AgentSpec {
@@ -151,6 +156,7 @@ impl AgentSpec {
             opening_top: 0,
             cut: 0,
             dev_ages: false,
+            opponents_by_policy: false,
         }
     }
 }
@@ -175,7 +181,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening, cut, ages)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening, cut, ages, opponents)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -239,6 +245,13 @@ impl FromStr for AgentSpec {
                 "opening" => spec.opening_top = v.trim().parse().map_err(|_| bad())?,
                 "cut" => spec.cut = v.trim().parse().map_err(|_| bad())?,
                 "ages" => spec.dev_ages = flag(v).ok_or_else(bad)?,
+                "opponents" => {
+                    spec.opponents_by_policy = match v.trim() {
+                        "model" => true,
+                        "tree" => false,
+                        _ => return Err(bad()),
+                    }
+                }
                 "points" => {
                     spec.points_pct = v
                         .trim()
@@ -342,6 +355,9 @@ impl fmt::Display for AgentSpec {
         if self.playouts != Playouts::Heuristic {
             write!(f, ",playouts={}", self.playouts.name())?;
         }
+        if self.opponents_by_policy {
+            write!(f, ",opponents=model")?;
+        }
         Ok(())
     }
 }
@@ -349,6 +365,19 @@ impl fmt::Display for AgentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn opponents_by_the_model_parse_and_are_written_back() {
+        let m =
+            "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,opponents=model";
+        let s: AgentSpec = m.parse().unwrap();
+        assert_eq!((s.opponents_by_policy, s.to_string().as_str()), (true, m));
+        let t: AgentSpec = "mpt-ensemble-uct:opponents=tree".parse().unwrap();
+        assert!(!t.opponents_by_policy && !t.to_string().contains("opponents"));
+        assert!("mpt-ensemble-uct:opponents=stock"
+            .parse::<AgentSpec>()
+            .is_err());
+    }
 
     #[test]
     fn a_full_spec_parses_every_key() {

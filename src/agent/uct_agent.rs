@@ -68,6 +68,7 @@ impl UctAgent {
             points_pct: spec.points_pct,
             opening_top: spec.opening_top,
             cut: spec.cut,
+            opponents_by_policy: spec.opponents_by_policy,
             ..base
         };
         let params = Params {

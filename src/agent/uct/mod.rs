@@ -51,6 +51,13 @@ pub trait SearchGame: Clone {
     /// The rewards of a terminal state.
     fn rewards(&self) -> Rewards;
 
+    /// Plays one move of a seat the tree does not branch for (an opponent model), sampling
+    /// its chance from `rng`, and returns true; false (the default: every seat's moves are
+    /// tree nodes) when the mover's decision belongs to the tree.
+    fn policy_step<R: Rng>(&mut self, _rng: &mut R) -> bool {
+        false
+    }
+
     /// A world consistent with what the searching player knows (hidden information redrawn).
     /// The default is the state itself: perfect information.
     fn sample_world<R: Rng>(&self, _rng: &mut R) -> Self {
@@ -267,9 +274,14 @@ fn iterate<G: SearchGame, R: Rng>(
     path.clear();
     path.push(NodeIdx::ROOT);
     let mut node = NodeIdx::ROOT;
+    let mut below_root = false;
     let rewards = loop {
         if state.is_terminal() {
             break state.rewards();
+        }
+        // Below the root only: the root's decision is the searcher's whoever is to move.
+        if below_root && state.policy_step(rng) {
+            continue;
         }
         actions.clear();
         state.tree_actions(actions);
@@ -338,6 +350,7 @@ fn iterate<G: SearchGame, R: Rng>(
         path.push(best);
         node = best;
         state.apply(a, rng);
+        below_root = true;
     };
 
     for &idx in path.iter().skip(1) {
@@ -402,6 +415,100 @@ mod tests {
             r[1 - self.mover] = 1.0;
             r
         }
+    }
+
+    /// Nim against a modelled opponent: player 1 always takes one stone, played by
+    /// `policy_step` when `model` is on and by the tree otherwise.
+    #[derive(Clone)]
+    struct NimVsTakeOne {
+        nim: Nim,
+        model: bool,
+    }
+
+    impl SearchGame for NimVsTakeOne {
+        type Action = u8;
+        fn to_move(&self) -> usize {
+            self.nim.to_move()
+        }
+        fn is_terminal(&self) -> bool {
+            self.nim.is_terminal()
+        }
+        fn tree_actions(&self, out: &mut Vec<u8>) {
+            self.nim.tree_actions(out)
+        }
+        fn apply<R: Rng>(&mut self, a: u8, rng: &mut R) {
+            self.nim.apply(a, rng)
+        }
+        fn playout<R: Rng>(&mut self, rng: &mut R) -> Rewards {
+            self.nim.playout(rng)
+        }
+        fn rewards(&self) -> Rewards {
+            self.nim.rewards()
+        }
+        fn policy_step<R: Rng>(&mut self, rng: &mut R) -> bool {
+            if !self.model || self.nim.mover != 1 {
+                return false;
+            }
+            self.nim.apply(1, rng);
+            true
+        }
+    }
+
+    /// From a pile of 3 every move loses against best play, but against a player who always
+    /// takes one, taking one wins for sure: the modelled search sees that, the max-n one
+    /// (whose tree plays player 1 for its own reward) does not.
+    #[test]
+    fn an_opponent_model_below_the_root_is_exploited() {
+        let mean = |model: bool| {
+            let mut rng = SmallRng::seed_from_u64(5);
+            let r = search(
+                &NimVsTakeOne {
+                    nim: Nim { pile: 3, mover: 0 },
+                    model,
+                },
+                &Params::default(),
+                &Limits {
+                    iterations: Some(2000),
+                    time: None,
+                },
+                &AtomicBool::new(false),
+                None,
+                &mut rng,
+            );
+            let s = r.root.iter().find(|s| s.action == 1).expect("take one");
+            (r.best(), s.reward / s.visits)
+        };
+        let (best, m) = mean(true);
+        assert_eq!(best, Some(1));
+        assert!(m > 0.99, "modelled: taking one wins {m}");
+        let (_, m) = mean(false);
+        assert!(m < 0.5, "max-n: taking one wins {m}");
+    }
+
+    /// At the root the decision is the searcher's, whoever the model would play for: player 1
+    /// at a pile of 2 searches both moves and takes both stones, where the model would take
+    /// one and leave player 0 the last.
+    #[test]
+    fn the_root_decision_is_never_played_by_the_model() {
+        let mut rng = SmallRng::seed_from_u64(6);
+        let r = search(
+            &NimVsTakeOne {
+                nim: Nim { pile: 2, mover: 1 },
+                model: true,
+            },
+            &Params::default(),
+            &Limits {
+                iterations: Some(500),
+                time: None,
+            },
+            &AtomicBool::new(false),
+            None,
+            &mut rng,
+        );
+        let mut moves: Vec<u8> = r.root.iter().map(|s| s.action).collect();
+        moves.sort_unstable();
+        assert_eq!(moves, vec![1, 2]);
+        assert_eq!(r.best(), Some(2), "{:?}", r.root);
     }
 
     #[test]
