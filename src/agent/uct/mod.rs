@@ -381,6 +381,9 @@ mod tests {
     struct Nim {
         pile: u8,
         mover: usize,
+        /// Player 1 always takes one stone, played by `policy_step` (an opponent model)
+        /// instead of by the tree.
+        model: bool,
     }
 
     impl SearchGame for Nim {
@@ -415,43 +418,30 @@ mod tests {
             r[1 - self.mover] = 1.0;
             r
         }
-    }
-
-    /// Nim against a modelled opponent: player 1 always takes one stone, played by
-    /// `policy_step` when `model` is on and by the tree otherwise.
-    #[derive(Clone)]
-    struct NimVsTakeOne {
-        nim: Nim,
-        model: bool,
-    }
-
-    impl SearchGame for NimVsTakeOne {
-        type Action = u8;
-        fn to_move(&self) -> usize {
-            self.nim.to_move()
-        }
-        fn is_terminal(&self) -> bool {
-            self.nim.is_terminal()
-        }
-        fn tree_actions(&self, out: &mut Vec<u8>) {
-            self.nim.tree_actions(out)
-        }
-        fn apply<R: Rng>(&mut self, a: u8, rng: &mut R) {
-            self.nim.apply(a, rng)
-        }
-        fn playout<R: Rng>(&mut self, rng: &mut R) -> Rewards {
-            self.nim.playout(rng)
-        }
-        fn rewards(&self) -> Rewards {
-            self.nim.rewards()
-        }
         fn policy_step<R: Rng>(&mut self, rng: &mut R) -> bool {
-            if !self.model || self.nim.mover != 1 {
+            if !self.model || self.mover != 1 {
                 return false;
             }
-            self.nim.apply(1, rng);
+            self.apply(1, rng);
             true
         }
+    }
+
+    /// A search of `iterations` from `nim`, without a time limit or settling.
+    fn nim_search(nim: Nim, iterations: u64, seed: u64) -> SearchResult<u8> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let limits = Limits {
+            iterations: Some(iterations),
+            time: None,
+        };
+        search(
+            &nim,
+            &Params::default(),
+            &limits,
+            &AtomicBool::new(false),
+            None,
+            &mut rng,
+        )
     }
 
     /// From a pile of 3 every move loses against best play, but against a player who always
@@ -460,20 +450,14 @@ mod tests {
     #[test]
     fn an_opponent_model_below_the_root_is_exploited() {
         let mean = |model: bool| {
-            let mut rng = SmallRng::seed_from_u64(5);
-            let r = search(
-                &NimVsTakeOne {
-                    nim: Nim { pile: 3, mover: 0 },
+            let r = nim_search(
+                Nim {
+                    pile: 3,
+                    mover: 0,
                     model,
                 },
-                &Params::default(),
-                &Limits {
-                    iterations: Some(2000),
-                    time: None,
-                },
-                &AtomicBool::new(false),
-                None,
-                &mut rng,
+                2000,
+                5,
             );
             let s = r.root.iter().find(|s| s.action == 1).expect("take one");
             (r.best(), s.reward / s.visits)
@@ -490,20 +474,14 @@ mod tests {
     /// one and leave player 0 the last.
     #[test]
     fn the_root_decision_is_never_played_by_the_model() {
-        let mut rng = SmallRng::seed_from_u64(6);
-        let r = search(
-            &NimVsTakeOne {
-                nim: Nim { pile: 2, mover: 1 },
+        let r = nim_search(
+            Nim {
+                pile: 2,
+                mover: 1,
                 model: true,
             },
-            &Params::default(),
-            &Limits {
-                iterations: Some(500),
-                time: None,
-            },
-            &AtomicBool::new(false),
-            None,
-            &mut rng,
+            500,
+            6,
         );
         let mut moves: Vec<u8> = r.root.iter().map(|s| s.action).collect();
         moves.sort_unstable();
@@ -520,7 +498,11 @@ mod tests {
                 time: None,
             };
             let r = search(
-                &Nim { pile, mover: 0 },
+                &Nim {
+                    pile,
+                    mover: 0,
+                    model: false,
+                },
                 &Params::default(),
                 &limits,
                 &AtomicBool::new(false),
@@ -544,7 +526,11 @@ mod tests {
                 let run = |settled: Option<(&Settled<u8>, usize)>| {
                     let mut rng = SmallRng::seed_from_u64(seed * 100 + u64::from(pile));
                     search(
-                        &Nim { pile, mover: 0 },
+                        &Nim {
+                            pile,
+                            mover: 0,
+                            model: false,
+                        },
                         &Params::default(),
                         &limits,
                         &AtomicBool::new(false),
@@ -581,7 +567,11 @@ mod tests {
             time: None,
         };
         let r = search(
-            &Nim { pile: 6, mover: 0 },
+            &Nim {
+                pile: 6,
+                mover: 0,
+                model: false,
+            },
             &params,
             &limits,
             &AtomicBool::new(false),
@@ -600,7 +590,11 @@ mod tests {
             time: Some(Duration::from_secs(3600)),
         };
         let r = search(
-            &Nim { pile: 9, mover: 0 },
+            &Nim {
+                pile: 9,
+                mover: 0,
+                model: false,
+            },
             &Params::default(),
             &limits,
             &AtomicBool::new(true),
