@@ -130,6 +130,10 @@ pub struct AgentSpec {
     /// (`opponents=model`: an opponent model in the tree, which then branches on the
     /// searcher's decisions only).
     pub opponents_by_policy: bool,
+    /// Search kinds: percent paranoia of the other seats' tree nodes (`paranoid=50`): their
+    /// reward is that share of the searcher's loss, the rest their own win, opponents who also
+    /// play against the searcher; 0, the default, is max-n, each seat for its own reward.
+    pub paranoia_pct: u8,
 }
 
 impl AgentSpec {
@@ -157,6 +161,7 @@ impl AgentSpec {
             cut: 0,
             dev_ages: false,
             opponents_by_policy: false,
+            paranoia_pct: 0,
         }
     }
 }
@@ -181,7 +186,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening, cut, ages, opponents)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening, cut, ages, opponents, paranoid)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -251,6 +256,14 @@ impl FromStr for AgentSpec {
                         "tree" => false,
                         _ => return Err(bad()),
                     }
+                }
+                "paranoid" => {
+                    spec.paranoia_pct = v
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|p| *p <= 100)
+                        .ok_or_else(bad)?
                 }
                 "points" => {
                     spec.points_pct = v
@@ -358,6 +371,9 @@ impl fmt::Display for AgentSpec {
         if self.opponents_by_policy {
             write!(f, ",opponents=model")?;
         }
+        if self.paranoia_pct > 0 {
+            write!(f, ",paranoid={}", self.paranoia_pct)?;
+        }
         Ok(())
     }
 }
@@ -375,6 +391,12 @@ mod tests {
         let t: AgentSpec = "mpt-ensemble-uct:opponents=tree".parse().unwrap();
         assert!(!t.opponents_by_policy && !t.to_string().contains("opponents"));
         assert!("mpt-ensemble-uct:opponents=stock"
+            .parse::<AgentSpec>()
+            .is_err());
+        let p = "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,paranoid=50";
+        let s: AgentSpec = p.parse().unwrap();
+        assert_eq!((s.paranoia_pct, s.to_string().as_str()), (50, p));
+        assert!("mpt-ensemble-uct:paranoid=101"
             .parse::<AgentSpec>()
             .is_err());
     }

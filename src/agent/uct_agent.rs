@@ -77,6 +77,7 @@ impl UctAgent {
             // Virtual *wins*: a new node starts as if it had won half its virtual visits.
             virtual_reward: spec.virtual_visits * 0.5,
             resample_each_iteration: true,
+            paranoia: f32::from(spec.paranoia_pct) / 100.0,
         };
         let threads = spec.threads.unwrap_or_else(|| {
             std::thread::available_parallelism()

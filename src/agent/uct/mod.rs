@@ -78,6 +78,11 @@ pub struct Params {
     /// Whether each iteration samples a new world (`SearchGame::sample_world`); otherwise the
     /// world sampled when the search starts is kept (one determinization per tree).
     pub resample_each_iteration: bool,
+    /// Paranoia, in `[0, 1]`: at a node of any seat but the root's mover, the reward credited
+    /// is `(1 - p) * its own reward + p * (1 - the root mover's reward)`, opponents who also
+    /// play against the searcher, as the stock robots gang up on the leader. 0 (the default):
+    /// max-n, each seat for its own reward.
+    pub paranoia: f32,
 }
 
 impl Default for Params {
@@ -87,6 +92,7 @@ impl Default for Params {
             virtual_visits: 0.0,
             virtual_reward: 0.0,
             resample_each_iteration: true,
+            paranoia: 0.0,
         }
     }
 }
@@ -273,6 +279,7 @@ fn iterate<G: SearchGame, R: Rng>(
 ) {
     path.clear();
     path.push(NodeIdx::ROOT);
+    let searcher = state.to_move();
     let mut node = NodeIdx::ROOT;
     let mut below_root = false;
     let rewards = loop {
@@ -353,10 +360,17 @@ fn iterate<G: SearchGame, R: Rng>(
         below_root = true;
     };
 
+    let p = params.paranoia;
+    let against_searcher = 1.0 - rewards[searcher];
     for &idx in path.iter().skip(1) {
         let n = tree.node_mut(idx);
         n.visits += 1.0;
-        n.reward += rewards[n.mover as usize];
+        let own = rewards[n.mover as usize];
+        n.reward += if p > 0.0 && n.mover as usize != searcher {
+            (1.0 - p) * own + p * against_searcher
+        } else {
+            own
+        };
     }
     tree.node_mut(NodeIdx::ROOT).visits += 1.0;
 }
@@ -425,6 +439,85 @@ mod tests {
             self.apply(1, rng);
             true
         }
+    }
+
+    /// Three players: player 0 either plays safe (`1`: a draw-like end worth 0.3 to it) or
+    /// walks into a choice of player 1's (`0`), who gains nothing either way but decides
+    /// whether player 0 (`0`) or player 2 (`1`) wins.
+    #[derive(Clone)]
+    struct Trap {
+        /// 0: player 0 to move; 1: player 1 to move; 2: over.
+        stage: u8,
+        rewards: Rewards,
+    }
+
+    impl SearchGame for Trap {
+        type Action = u8;
+        fn to_move(&self) -> usize {
+            usize::from(self.stage)
+        }
+        fn is_terminal(&self) -> bool {
+            self.stage == 2
+        }
+        fn tree_actions(&self, out: &mut Vec<u8>) {
+            out.extend([0, 1]);
+        }
+        fn apply<R: Rng>(&mut self, a: u8, _rng: &mut R) {
+            match (self.stage, a) {
+                (0, 0) => self.stage = 1,
+                (0, _) => {
+                    self.stage = 2;
+                    self.rewards[..3].copy_from_slice(&[0.3, 0.35, 0.35]);
+                }
+                (_, w) => {
+                    self.stage = 2;
+                    self.rewards[if w == 0 { 0 } else { 2 }] = 1.0;
+                }
+            }
+        }
+        fn playout<R: Rng>(&mut self, rng: &mut R) -> Rewards {
+            while !self.is_terminal() {
+                self.apply(rng.gen_range(0..2), rng);
+            }
+            self.rewards
+        }
+        fn rewards(&self) -> Rewards {
+            self.rewards
+        }
+    }
+
+    /// Max-n expects an indifferent player 1 to let player 0 win half the time and walks into
+    /// the trap; with paranoia player 1 is expected to hand the win to player 2, and player 0
+    /// plays safe.
+    #[test]
+    fn paranoid_opponents_play_against_the_searcher() {
+        let best = |paranoia: f32| {
+            let mut rng = SmallRng::seed_from_u64(8);
+            let params = Params {
+                paranoia,
+                ..Params::default()
+            };
+            let limits = Limits {
+                iterations: Some(3000),
+                time: None,
+            };
+            let trap = Trap {
+                stage: 0,
+                rewards: [0.0; MAX_PLAYERS],
+            };
+            search(
+                &trap,
+                &params,
+                &limits,
+                &AtomicBool::new(false),
+                None,
+                &mut rng,
+            )
+            .best()
+        };
+        assert_eq!(best(0.0), Some(0));
+        assert_eq!(best(0.5), Some(1));
+        assert_eq!(best(1.0), Some(1));
     }
 
     /// A search of `iterations` from `nim`, without a time limit or settling.
