@@ -204,6 +204,11 @@ fn flag(v: &str) -> Option<bool> {
     }
 }
 
+/// A percent, 0 to 100.
+fn percent(v: &str) -> Option<u8> {
+    v.trim().parse().ok().filter(|p| *p <= 100)
+}
+
 impl FromStr for AgentSpec {
     type Err = SpecError;
 
@@ -257,22 +262,8 @@ impl FromStr for AgentSpec {
                         _ => return Err(bad()),
                     }
                 }
-                "paranoid" => {
-                    spec.paranoia_pct = v
-                        .trim()
-                        .parse()
-                        .ok()
-                        .filter(|p| *p <= 100)
-                        .ok_or_else(bad)?
-                }
-                "points" => {
-                    spec.points_pct = v
-                        .trim()
-                        .parse()
-                        .ok()
-                        .filter(|p| *p <= 100)
-                        .ok_or_else(bad)?
-                }
+                "paranoid" => spec.paranoia_pct = percent(v).ok_or_else(bad)?,
+                "points" => spec.points_pct = percent(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 "playouts" => {
                     spec.playouts = Playouts::parse(v).ok_or_else(bad)?;
