@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Where the cards go: per-seat figures of recorded real-server games, by who won.
+
+Usage: scripts/game-stats.py [--nick NAME] [--early K] PATH...
+
+PATH: recordings (`catan-bot play --record`, one game a file) or folders searched for
+`rec/*.log` below them (e.g. a run's folder). Only finished 4-player games count (GAMESTATE
+1000 recorded). The recording robot (NAME, default catanbot) is "us"; the winner is the
+current player when the game ended (GAMEELEMENTS 4: JSettlers ends a game only in the
+winner's turn). Seats are grouped as: us in the games we won, us in those we lost, the
+robot that won our lost games, and the robots that did not win. For each group, the mean a
+game of:
+
+  cards from rolls   resources gained from the dice (DICERESULTRESOURCES)
+  early              of those, within the first K rolls [24]
+  discarded          cards given up to a 7 (DISCARD)
+  robbed             times a card was stolen from the seat (ROBBERYRESULT victim)
+  robberies          times the seat stole (ROBBERYRESULT perpetrator)
+  bank trades        trades with the bank or a port (BANKTRADE)
+  player trades      trades with another player, either side (ACCEPTOFFER)
+  cards bought       development cards (DEVCARDACTION DRAW)
+  knights            knights played (DEVCARDACTION PLAY 9)
+  vp cards           victory point cards shown at the end (DEVCARDACTION ADD_OLD)
+
+and our win rate split by whether we gained at least as many cards from the first K rolls
+as the best of the robots.
+"""
+import collections
+import glob
+import os
+import sys
+
+FIELDS = [
+    ("rolls", "cards from rolls"),
+    ("early", "early"),
+    ("discarded", "discarded"),
+    ("robbed", "robbed"),
+    ("robberies", "robberies"),
+    ("bank", "bank trades"),
+    ("traded", "player trades"),
+    ("bought", "cards bought"),
+    ("knights", "knights"),
+    ("vp", "vp cards"),
+]
+
+
+def roll_gains(rest):
+    """(seat, cards) pairs of a DICERESULTRESOURCES body: g|n|pn|total|amt|type|...|0|pn|..."""
+    f = rest.split("|")
+    i, out = 2, []
+    while i + 1 < len(f):
+        pn = int(f[i])
+        i += 2  # the seat and its new hand total
+        got = 0
+        while i < len(f) and f[i] != "0":
+            got += int(f[i])
+            i += 2
+        out.append((pn, got))
+        i += 1
+    return out
+
+
+def game(path, nick, early):
+    """(our seat, winner, per-seat counters), or None for a game that did not end."""
+    me, current, over, rolls = None, None, False, 0
+    seats = collections.defaultdict(collections.Counter)
+    with open(path, errors="replace") as f:
+        for line in f:
+            if not line.startswith("< "):
+                continue
+            kind, _, rest = line[2:].rstrip("\n").partition("|")
+            p = rest.split(",")
+            if kind == "1012" and len(p) >= 3:  # SITDOWN g,nick,pn,robot
+                if p[1] == nick:
+                    me = int(p[2])
+                seats[int(p[2])]
+            elif kind == "1096":  # GAMEELEMENTS g|elem|value...
+                m = rest.split("|")
+                for i in range(1, len(m) - 1, 2):
+                    if m[i] == "4":
+                        current = int(m[i + 1])
+            elif kind == "1025" and len(p) >= 2 and p[1] == "1000":  # GAMESTATE over
+                over = True
+            elif kind == "1028" and len(p) >= 2 and p[1] != "-1":  # DICERESULT
+                rolls += 1
+            elif kind == "1092":
+                for pn, got in roll_gains(rest):
+                    seats[pn]["rolls"] += got
+                    if rolls <= early:
+                        seats[pn]["early"] += got
+            elif kind == "1033" and len(p) >= 3 and p[1].startswith("p"):  # DISCARD
+                seats[int(p[1][1:])]["discarded"] += sum(int(x) for x in p[2:])
+            elif kind == "1102" and len(p) >= 3:  # ROBBERYRESULT g,perp,victim,...
+                seats[int(p[1])]["robberies"] += 1
+                seats[int(p[2])]["robbed"] += 1
+            elif kind == "1040" and len(p) >= 12:  # BANKTRADE g,give[5],get[5],pn
+                seats[int(p[11])]["bank"] += 1
+            elif kind == "1039" and len(p) >= 3:  # ACCEPTOFFER g,accepting,offering,...
+                seats[int(p[1])]["traded"] += 1
+                seats[int(p[2])]["traded"] += 1
+            elif kind == "1046" and len(p) >= 4:  # DEVCARDACTION g,pn,action,type...
+                pn, action = int(p[1]), p[2]
+                if action == "0":
+                    seats[pn]["bought"] += 1
+                elif action == "1" and p[3] == "9":
+                    seats[pn]["knights"] += 1
+                elif action == "3":
+                    seats[pn]["vp"] += len(p) - 3
+    if me is None or current is None or not over:
+        return None
+    return me, current, seats
+
+
+def recordings(paths):
+    for p in paths:
+        if os.path.isdir(p):
+            yield from sorted(glob.glob(os.path.join(p, "**", "rec", "*.log"), recursive=True))
+        else:
+            yield p
+
+
+def main(argv):
+    nick, early, paths = "catanbot", 24, []
+    it = iter(argv)
+    for a in it:
+        if a in ("-h", "--help"):
+            print(__doc__)
+            return 0
+        if a == "--nick":
+            nick = next(it)
+        elif a == "--early":
+            early = int(next(it))
+        else:
+            paths.append(a)
+    if not paths:
+        print(__doc__)
+        return 2
+    groups = collections.defaultdict(list)
+    split = collections.Counter()  # (ahead early, won) -> games
+    games = skipped = 0
+    for path in recordings(paths):
+        g = game(path, nick, early)
+        if g is None or len(g[2]) != 4:
+            skipped += 1
+            continue
+        me, winner, seats = g
+        games += 1
+        won = winner == me
+        groups["us, games won" if won else "us, games lost"].append(seats[me])
+        for s, c in seats.items():
+            if s != me:
+                groups["robot that won" if s == winner else "robots that lost"].append(c)
+        best = max(c["early"] for s, c in seats.items() if s != me)
+        split[(seats[me]["early"] >= best, won)] += 1
+    print(f"games {games} (skipped {skipped}: unfinished, not 4 seats or no seat named {nick})")
+    order = ["us, games won", "us, games lost", "robot that won", "robots that lost"]
+    print(f"{'':18}" + "".join(f"{name:>18}" for name in order))
+    print(f"{'seats':18}" + "".join(f"{len(groups[name]):>18}" for name in order))
+    for key, label in FIELDS:
+        label = f"{label} ({early})" if key == "early" else label
+        cells = "".join(
+            f"{sum(c[key] for c in groups[name]) / max(len(groups[name]), 1):>18.2f}" for name in order
+        )
+        print(f"{label:18}{cells}")
+    for ahead in (True, False):
+        n = split[(ahead, True)] + split[(ahead, False)]
+        rate = 100 * split[(ahead, True)] / max(n, 1)
+        side = "as many or more" if ahead else "fewer"
+        print(f"{side} cards than the best robot in the first {early} rolls: {n} games, we won {rate:.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
