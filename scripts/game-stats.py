@@ -23,7 +23,9 @@ game of:
   vp cards           victory point cards shown at the end (DEVCARDACTION ADD_OLD)
 
 and our win rate split by whether we gained at least as many cards from the first K rolls
-as the best of the robots.
+as the best of the robots. Then the player trades: offers a game (MAKEOFFER) made by us and by
+the robots, the robots' offers a robot turn and those addressed to us, and how many of each
+were taken (ACCEPTOFFER), to compare with the arena's summary of trades.
 """
 import collections
 import glob
@@ -64,6 +66,7 @@ def game(path, nick, early):
     """(our seat, winner, per-seat counters), or None for a game that did not end."""
     me, current, over, rolls = None, None, False, 0
     seats = collections.defaultdict(collections.Counter)
+    offers = collections.Counter()
     with open(path, errors="replace") as f:
         for line in f:
             if not line.startswith("< "):
@@ -79,6 +82,14 @@ def game(path, nick, early):
                 for i in range(1, len(m) - 1, 2):
                     if m[i] == "4":
                         current = int(m[i + 1])
+            elif kind == "1026" and len(p) >= 2 and me is not None:  # TURN g,pn
+                offers["robot turns"] += int(p[1]) != me
+            elif kind == "1041" and me is not None and len(p) >= 3 + me:  # MAKEOFFER g,from,to...
+                if int(p[1]) == me:
+                    offers["ours"] += 1
+                else:
+                    offers["robots'"] += 1
+                    offers["robots' to us"] += p[2 + me] == "true"
             elif kind == "1025" and len(p) >= 2 and p[1] == "1000":  # GAMESTATE over
                 over = True
             elif kind == "1028" and len(p) >= 2 and p[1] != "-1":  # DICERESULT
@@ -98,6 +109,12 @@ def game(path, nick, early):
             elif kind == "1039" and len(p) >= 3:  # ACCEPTOFFER g,accepting,offering,...
                 seats[int(p[1])]["traded"] += 1
                 seats[int(p[2])]["traded"] += 1
+                if int(p[2]) == me:
+                    offers["ours taken"] += 1
+                elif int(p[1]) == me:
+                    offers["robots' taken by us"] += 1
+                else:
+                    offers["robots' taken by robots"] += 1
             elif kind == "1046" and len(p) >= 4:  # DEVCARDACTION g,pn,action,type...
                 pn, action = int(p[1]), p[2]
                 if action == "0":
@@ -108,7 +125,7 @@ def game(path, nick, early):
                     seats[pn]["vp"] += len(p) - 3
     if me is None or current is None or not over:
         return None
-    return me, current, seats
+    return me, current, seats, offers
 
 
 def recordings(paths):
@@ -137,13 +154,15 @@ def main(argv):
         return 2
     groups = collections.defaultdict(list)
     split = collections.Counter()  # (ahead early, won) -> games
+    offers = collections.Counter()
     games = skipped = 0
     for path in recordings(paths):
         g = game(path, nick, early)
         if g is None or len(g[2]) != 4:
             skipped += 1
             continue
-        me, winner, seats = g
+        me, winner, seats, o = g
+        offers.update(o)
         games += 1
         won = winner == me
         groups["us, games won" if won else "us, games lost"].append(seats[me])
@@ -167,6 +186,19 @@ def main(argv):
         rate = 100 * split[(ahead, True)] / max(n, 1)
         side = "as many or more" if ahead else "fewer"
         print(f"{side} cards than the best robot in the first {early} rolls: {n} games, we won {rate:.1f}%")
+    def per(key):
+        return offers[key] / max(games, 1)
+
+    def share(key, of):
+        return 100 * offers[key] / max(offers[of], 1)
+
+    theirs = "robots'"
+    print(
+        f"offers a game: ours {per('ours'):.1f} (taken {share('ours taken', 'ours'):.1f}%), "
+        f"the robots' {per(theirs):.1f} ({offers[theirs] / max(offers['robot turns'], 1):.2f} "
+        f"a robot turn; taken by robots {share(theirs + ' taken by robots', theirs):.1f}%, "
+        f"by us {share(theirs + ' taken by us', theirs):.1f}%), to us {per(theirs + ' to us'):.1f}"
+    )
     return 0
 
 

@@ -8,7 +8,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::negotiate::{self, Answers};
-use super::playout::{spot_score, HeuristicPolicy, PlayoutPolicy};
+use super::playout::{spot_score, HeuristicPolicy, ModelPolicy, PlayoutPolicy};
 use super::view::View;
 use super::Agent;
 use crate::game::{
@@ -131,11 +131,13 @@ impl<S: Shape> Agent<S> for RandomAgent {
 
 /// The rule-based baseline: opening by [`opening_score`], afterwards the move-pruning playout
 /// policy (cities > settlements > sensible rest), which is also what the search's playouts
-/// use. Decides in microseconds.
+/// use, or one of the playout models ([`ModelPolicy`], `policy=` in its spec). Decides in
+/// microseconds.
 pub struct HeuristicAgent {
     rng: SmallRng,
     trading: bool,
     answers: Answers,
+    policy: Option<ModelPolicy>,
 }
 
 impl HeuristicAgent {
@@ -146,7 +148,15 @@ impl HeuristicAgent {
             rng: SmallRng::seed_from_u64(seed),
             trading: false,
             answers: Answers::Lenient,
+            policy: None,
         }
+    }
+
+    /// After the opening, play by `policy` (for every seat: its `own` is cleared) instead of
+    /// [`HeuristicPolicy`]; `None` keeps the heuristic.
+    pub fn with_policy(mut self, policy: Option<ModelPolicy>) -> Self {
+        self.policy = policy.map(|p| ModelPolicy { own: None, ..p });
+        self
     }
 
     /// With `on`, the agent also makes offers the way the stock robot does: when its policy
@@ -183,6 +193,15 @@ pub fn game_after_placements<R: Rng>(rng: &mut R) -> State {
 /// The heuristic's choice in `state` (which must not be over), for agents that need a quick
 /// fallback.
 pub fn heuristic_action<S: Shape, R: Rng>(state: &State<S>, rng: &mut R) -> Action {
+    policy_action(state, rng, &mut HeuristicPolicy)
+}
+
+/// The choice in `state` (which must not be over) of the heuristic's opening, then `policy`.
+fn policy_action<S: Shape, R: Rng, P: PlayoutPolicy>(
+    state: &State<S>,
+    rng: &mut R,
+    policy: &mut P,
+) -> Action {
     let mut list = ActionList::new();
     match state.phase() {
         Phase::InitialSettlement1 | Phase::InitialSettlement2 => {
@@ -194,7 +213,6 @@ pub fn heuristic_action<S: Shape, R: Rng>(state: &State<S>, rng: &mut R) -> Acti
             best_opening_road(state, &list).map(|i| list[i])
         }
         _ => {
-            let mut policy = HeuristicPolicy;
             policy.candidates(state, &mut list);
             (!list.is_empty()).then(|| list[policy.choose(state, &list, rng)])
         }
@@ -214,8 +232,15 @@ impl<S: Shape> Agent<S> for HeuristicAgent {
         if view.state.phase() == Phase::TradeResponse {
             return negotiate::answer_with(&view.state, self.answers);
         }
-        let a = heuristic_action(&view.state, &mut self.rng);
-        if self.trading && a == Action::EndTurn {
+        let a = match self.policy.as_mut() {
+            Some(p) => policy_action(&view.state, &mut self.rng, p),
+            None => heuristic_action(&view.state, &mut self.rng),
+        };
+        // Under a model policy (the stock robots' stand-in) at most one offer a turn: the
+        // stock robots make about one offer in three of their turns, not one before every
+        // turn's end (`scripts/game-stats.py`).
+        let may_offer = self.policy.is_none() || view.state.offers_made() == 0;
+        if self.trading && may_offer && a == Action::EndTurn {
             if let Some(offer) = negotiate::choose_offer(&view.state) {
                 return offer;
             }
@@ -281,6 +306,45 @@ mod tests {
             }
         }
         assert!(differ > 0);
+    }
+
+    #[test]
+    fn a_policy_agent_plays_its_policy_to_the_end() {
+        use crate::agent::playout::Playouts;
+        let stock = Playouts::Stock.model();
+        let mut rng = SmallRng::seed_from_u64(6);
+        // Its moves are always the policy's; where the policy saves (ends the turn) or trades
+        // towards its plan, the heuristic would not have.
+        let (mut moves, mut not_heuristic) = (0, 0);
+        for seed in 0..12u64 {
+            let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
+            let mut agent = HeuristicAgent::new(seed).with_policy(stock);
+            let mut steps = 0;
+            while !st.is_over() && steps < 20_000 {
+                let me = st.to_move();
+                let a = agent.decide(&View::open_hands(st.clone(), me), None);
+                assert!(
+                    st.is_legal(a),
+                    "seed {seed}: {a:?} illegal in {:?}",
+                    st.phase()
+                );
+                if st.phase() == Phase::Main {
+                    let (mut ours, mut theirs) = (ActionList::new(), ActionList::new());
+                    stock.unwrap().candidates(&st, &mut ours);
+                    HeuristicPolicy.candidates(&st, &mut theirs);
+                    assert!(ours.contains(a), "seed {seed}: {a:?} not the policy's");
+                    moves += 1;
+                    not_heuristic += usize::from(!theirs.contains(a));
+                }
+                st.apply(a, &mut rng);
+                steps += 1;
+            }
+            assert!(st.is_over(), "seed {seed}: no winner in 20,000 steps");
+        }
+        assert!(
+            not_heuristic > 0 && not_heuristic < moves,
+            "{not_heuristic} of {moves}"
+        );
     }
 
     #[test]

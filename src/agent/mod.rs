@@ -66,7 +66,8 @@ pub fn build<S: Shape>(spec: &AgentSpec) -> Box<dyn Agent<S>> {
         AgentKind::Heuristic => Box::new(
             heuristic::HeuristicAgent::new(seed)
                 .with_trading(spec.trade)
-                .with_answers(spec.answers),
+                .with_answers(spec.answers)
+                .with_policy(spec.playouts.model()),
         ),
         _ => Box::new(uct_agent::UctAgent::new(spec)),
     }

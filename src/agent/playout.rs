@@ -682,16 +682,21 @@ pub enum Playouts {
     Greedy,
     /// [`ModelPolicy`] with `plans`: players save for one build plan, as the stock robots do.
     Plans,
+    /// [`ModelPolicy`] with `plans` and `greedy`: a build plan saved for, built on the best
+    /// spots; the nearest this crate comes to the stock robots' play (`heuristic:policy=stock`
+    /// is the arena's stand-in for them).
+    Stock,
 }
 
 impl Playouts {
-    /// The model by its spec name (`heuristic`, `offers`, `greedy`, `plans`).
+    /// The model by its spec name (`heuristic`, `offers`, `greedy`, `plans`, `stock`).
     pub fn parse(name: &str) -> Option<Self> {
         match name.trim() {
             "heuristic" => Some(Playouts::Heuristic),
             "offers" => Some(Playouts::Offers),
             "greedy" => Some(Playouts::Greedy),
             "plans" => Some(Playouts::Plans),
+            "stock" => Some(Playouts::Stock),
             _ => None,
         }
     }
@@ -703,6 +708,7 @@ impl Playouts {
             Playouts::Offers => "offers",
             Playouts::Greedy => "greedy",
             Playouts::Plans => "plans",
+            Playouts::Stock => "stock",
         }
     }
 
@@ -720,6 +726,11 @@ impl Playouts {
             }),
             Playouts::Plans => Some(ModelPolicy {
                 plans: true,
+                ..ModelPolicy::default()
+            }),
+            Playouts::Stock => Some(ModelPolicy {
+                plans: true,
+                greedy: true,
                 ..ModelPolicy::default()
             }),
         }

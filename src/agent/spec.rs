@@ -186,7 +186,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, points, opening, cut, ages, opponents, paranoid)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -265,7 +265,8 @@ impl FromStr for AgentSpec {
                 "paranoid" => spec.paranoia_pct = percent(v).ok_or_else(bad)?,
                 "points" => spec.points_pct = percent(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
-                "playouts" => {
+                // `policy` reads better for `heuristic`, which plays by it itself.
+                "playouts" | "policy" => {
                     spec.playouts = Playouts::parse(v).ok_or_else(bad)?;
                 }
                 "vw" => {
@@ -300,6 +301,9 @@ impl fmt::Display for AgentSpec {
             }
             if self.answers != Answers::Lenient {
                 keys.push(format!("answers={}", self.answers.name()));
+            }
+            if self.playouts != Playouts::Heuristic {
+                keys.push(format!("policy={}", self.playouts.name()));
             }
             return match keys.is_empty() {
                 true => Ok(()),
@@ -440,9 +444,31 @@ mod tests {
         );
         assert!("mpt-ensemble-uct:points=101".parse::<AgentSpec>().is_err());
         assert_eq!(s.to_string(), text);
-        assert!("mpt-ensemble-uct:playouts=stock"
+        assert!("mpt-ensemble-uct:playouts=robots"
             .parse::<AgentSpec>()
             .is_err());
+    }
+
+    #[test]
+    fn the_heuristic_takes_a_policy_and_writes_it_back() {
+        let text = "heuristic:trade=1,answers=stock,policy=stock";
+        let s: AgentSpec = text.parse().unwrap();
+        assert_eq!(
+            (s.playouts, s.to_string().as_str()),
+            (Playouts::Stock, text)
+        );
+        let same: AgentSpec = "heuristic:trade=1,answers=stock,playouts=stock"
+            .parse()
+            .unwrap();
+        assert_eq!(same, s);
+        assert!("heuristic:policy=robots".parse::<AgentSpec>().is_err());
+        assert_eq!(
+            "heuristic:policy=heuristic"
+                .parse::<AgentSpec>()
+                .unwrap()
+                .to_string(),
+            "heuristic"
+        );
     }
 
     #[test]
