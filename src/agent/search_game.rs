@@ -70,6 +70,10 @@ pub struct Variant {
     /// all deepen the searcher's plans. Off (the default): every seat's moves are tree nodes,
     /// each chosen for that seat's reward (max-n).
     pub opponents_by_policy: bool,
+    /// With `trade_optimistic`: lone bank/port trades stay in the tree beside the rest (when
+    /// no city or settlement can be built) instead of leaving it, so the searcher can turn a
+    /// hand towards a later build or below a discard.
+    pub lone_bank_trades: bool,
 }
 
 impl Variant {
@@ -88,6 +92,7 @@ impl Variant {
         opening_top: 0,
         cut: 0,
         opponents_by_policy: false,
+        lone_bank_trades: false,
     };
     /// MP-UCT and MP-EnsembleUCT.
     pub const MP: Variant = Variant {
@@ -104,6 +109,7 @@ impl Variant {
         opening_top: 0,
         cut: 0,
         opponents_by_policy: false,
+        lone_bank_trades: false,
     };
     /// MPT-EnsembleUCT.
     pub const MPT: Variant = Variant {
@@ -120,6 +126,7 @@ impl Variant {
         opening_top: 0,
         cut: 0,
         opponents_by_policy: false,
+        lone_bank_trades: false,
     };
 }
 
@@ -321,10 +328,11 @@ impl<S: Shape> CatanGame<S> {
             out.extend(list.iter().map(|&a| TreeMove::Act(a)));
             return;
         }
-        // MPT: lone trades leave the tree; card purchases and roads may come with trades.
+        // MPT: lone trades leave the tree (unless kept by `lone_bank_trades`); card purchases
+        // and roads may come with trades.
         out.extend(
             list.iter()
-                .filter(|a| !matches!(a, Action::BankTrade { .. }))
+                .filter(|a| variant.lone_bank_trades || !matches!(a, Action::BankTrade { .. }))
                 .map(|&a| TreeMove::Act(a)),
         );
         let hand = state.hand(seat);
@@ -961,6 +969,46 @@ mod tests {
                 .iter()
                 .all(|m| matches!(m, TreeMove::Act(Action::BuildCity(_)))));
         }
+    }
+
+    #[test]
+    fn lone_bank_trades_stay_in_the_tree_only_when_asked_for() {
+        let bank = Variant {
+            lone_bank_trades: true,
+            ..Variant::MPT
+        };
+        let mut seen = 0;
+        for st in main_positions(600, 5) {
+            let mut rest = ActionList::new();
+            st.push_rest(&mut rest);
+            let trades: Vec<TreeMove> = rest
+                .iter()
+                .filter(|a| matches!(a, Action::BankTrade { .. }))
+                .map(|&a| TreeMove::Act(a))
+                .collect();
+            let (mut plain, mut with) = (Vec::new(), Vec::new());
+            CatanGame::moves(&st, Variant::MPT, &mut plain);
+            CatanGame::moves(&st, bank, &mut with);
+            let lone = |m: &TreeMove| matches!(m, TreeMove::Act(Action::BankTrade { .. }));
+            assert!(!plain.iter().any(lone));
+            let town = |m: &TreeMove| {
+                matches!(
+                    m.actions().last(),
+                    Some(Action::BuildCity(_) | Action::BuildSettlement(_))
+                )
+            };
+            if plain.iter().any(town) {
+                // A city or settlement to build, the trades paying for it folded in: the same
+                // moves either way.
+                assert_eq!(plain, with);
+                continue;
+            }
+            let kept: Vec<TreeMove> = with.iter().copied().filter(lone).collect();
+            assert_eq!(kept, trades);
+            assert_eq!(with.len(), plain.len() + trades.len());
+            seen += usize::from(!trades.is_empty());
+        }
+        assert!(seen > 10, "{seen}");
     }
 
     #[test]

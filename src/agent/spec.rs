@@ -134,6 +134,14 @@ pub struct AgentSpec {
     /// reward is that share of the searcher's loss, the rest their own win, opponents who also
     /// play against the searcher; 0, the default, is max-n, each seat for its own reward.
     pub paranoia_pct: u8,
+    /// Search kinds with `trade`: every offer made to us is declined (`accept=0`) while we
+    /// still make our own; 1, the default, searches each answer.
+    pub decline_offers: bool,
+    /// Search kinds with trade-optimistic moves: lone bank/port trades stay in the tree beside
+    /// the other moves when no city or settlement can be built (`bank=1`), so a hand can be
+    /// turned towards a later build or below a discard; 0, the default and the paper's, keeps
+    /// only the trades folded into a build.
+    pub lone_bank_trades: bool,
 }
 
 impl AgentSpec {
@@ -162,6 +170,8 @@ impl AgentSpec {
             dev_ages: false,
             opponents_by_policy: false,
             paranoia_pct: 0,
+            decline_offers: false,
+            lone_bank_trades: false,
         }
     }
 }
@@ -186,7 +196,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -263,6 +273,8 @@ impl FromStr for AgentSpec {
                     }
                 }
                 "paranoid" => spec.paranoia_pct = percent(v).ok_or_else(bad)?,
+                "accept" => spec.decline_offers = !flag(v).ok_or_else(bad)?,
+                "bank" => spec.lone_bank_trades = flag(v).ok_or_else(bad)?,
                 "points" => spec.points_pct = percent(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 // `policy` reads better for `heuristic`, which plays by it itself.
@@ -369,6 +381,12 @@ impl fmt::Display for AgentSpec {
         if self.paranoia_pct > 0 {
             write!(f, ",paranoid={}", self.paranoia_pct)?;
         }
+        if self.decline_offers {
+            write!(f, ",accept=0")?;
+        }
+        if self.lone_bank_trades {
+            write!(f, ",bank=1")?;
+        }
         Ok(())
     }
 }
@@ -376,6 +394,19 @@ impl fmt::Display for AgentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn declining_offers_and_lone_bank_trades_parse_and_are_written_back() {
+        let m =
+            "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,accept=0,bank=1";
+        let s: AgentSpec = m.parse().unwrap();
+        assert!(s.decline_offers && s.lone_bank_trades);
+        assert_eq!(s.to_string(), m);
+        let d: AgentSpec = "mpt-ensemble-uct:accept=1,bank=0".parse().unwrap();
+        assert!(!d.decline_offers && !d.lone_bank_trades);
+        assert!(!d.to_string().contains("accept") && !d.to_string().contains("bank"));
+        assert!("mpt-ensemble-uct:bank=2".parse::<AgentSpec>().is_err());
+    }
 
     #[test]
     fn opponents_by_the_model_parse_and_are_written_back() {

@@ -69,6 +69,7 @@ impl UctAgent {
             opening_top: spec.opening_top,
             cut: spec.cut,
             opponents_by_policy: spec.opponents_by_policy,
+            lone_bank_trades: spec.lone_bank_trades,
             ..base
         };
         let params = Params {
@@ -164,7 +165,7 @@ impl<S: Shape> Agent<S> for UctAgent {
     }
 
     fn answers_offers(&self) -> bool {
-        self.spec.trade
+        self.spec.trade && !self.spec.decline_offers
     }
 
     fn last_iterations(&self) -> Option<u64> {
@@ -221,6 +222,17 @@ impl<S: Shape> Agent<S> for UctAgent {
 mod tests {
     use super::*;
     use crate::game::{Board, ResourceSet, Rules, Seat, State};
+
+    #[test]
+    fn accept_0_declines_offers_made_to_it_but_still_makes_its_own() {
+        let spec = |t: &str| UctAgent::new(&t.parse().unwrap());
+        let trader = spec("mpt-ensemble-uct:iterations=50,trees=1,trade=1");
+        let decliner = spec("mpt-ensemble-uct:iterations=50,trees=1,trade=1,accept=0");
+        assert!(Agent::<crate::game::Classic>::answers_offers(&trader));
+        assert!(!Agent::<crate::game::Classic>::answers_offers(&decliner));
+        // Its own offers stay in its tree.
+        assert!(decliner.variant.player_trades);
+    }
 
     /// Plays up to `steps` actions of a new game (board from `seed`), every seat by `spec`'s
     /// agent, asserting each action legal; `seen` gets each state, the action and the agent.
