@@ -52,6 +52,14 @@ pub trait Agent<S: Shape = Classic>: Send {
         true
     }
 
+    /// Whether, answering an offer made to it and to other seats too, the agent's view holds
+    /// the other addressees after it (in turn order), to answer by the agent's model of them
+    /// once it declines: a refusal then does not mean that nobody trades. Otherwise the view
+    /// holds the offer as made to it alone.
+    fn models_rival_answers(&self) -> bool {
+        false
+    }
+
     /// Iterations the last decision's search ran (all trees), if it searched.
     fn last_iterations(&self) -> Option<u64> {
         None

@@ -142,6 +142,11 @@ pub struct AgentSpec {
     /// turned towards a later build or below a discard; 0, the default and the paper's, keeps
     /// only the trades folded into a build.
     pub lone_bank_trades: bool,
+    /// Search kinds with `trade`: an offer made to us and to other seats is searched with
+    /// those after us in turn order still to answer, by the trading model, once we decline
+    /// (`rivals=1`), since on the server another robot may take what we refuse; 0, the
+    /// default, searches it as made to us alone.
+    pub rival_answers: bool,
 }
 
 impl AgentSpec {
@@ -172,6 +177,7 @@ impl AgentSpec {
             paranoia_pct: 0,
             decline_offers: false,
             lone_bank_trades: false,
+            rival_answers: false,
         }
     }
 }
@@ -196,7 +202,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -275,6 +281,7 @@ impl FromStr for AgentSpec {
                 "paranoid" => spec.paranoia_pct = percent(v).ok_or_else(bad)?,
                 "accept" => spec.decline_offers = !flag(v).ok_or_else(bad)?,
                 "bank" => spec.lone_bank_trades = flag(v).ok_or_else(bad)?,
+                "rivals" => spec.rival_answers = flag(v).ok_or_else(bad)?,
                 "points" => spec.points_pct = percent(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 // `policy` reads better for `heuristic`, which plays by it itself.
@@ -386,6 +393,9 @@ impl fmt::Display for AgentSpec {
         }
         if self.lone_bank_trades {
             write!(f, ",bank=1")?;
+        }
+        if self.rival_answers {
+            write!(f, ",rivals=1")?;
         }
         Ok(())
     }

@@ -168,6 +168,10 @@ impl<S: Shape> Agent<S> for UctAgent {
         self.spec.trade && !self.spec.decline_offers
     }
 
+    fn models_rival_answers(&self) -> bool {
+        self.spec.rival_answers
+    }
+
     fn last_iterations(&self) -> Option<u64> {
         Some(self.last.iterations).filter(|&n| n > 0)
     }
@@ -232,6 +236,11 @@ mod tests {
         assert!(!Agent::<crate::game::Classic>::answers_offers(&decliner));
         // Its own offers stay in its tree.
         assert!(decliner.variant.player_trades);
+        let rivals = spec("mpt-ensemble-uct:iterations=50,trees=1,trade=1,rivals=1");
+        assert!(Agent::<crate::game::Classic>::models_rival_answers(&rivals));
+        assert!(!Agent::<crate::game::Classic>::models_rival_answers(
+            &trader
+        ));
     }
 
     /// Plays up to `steps` actions of a new game (board from `seed`), every seat by `spec`'s

@@ -173,6 +173,9 @@ pub struct GameTask<S: Shape = Classic> {
     mirror: Mirror<S>,
     /// Whether the agent answers trade offers (otherwise each is declined at once).
     answers_offers: bool,
+    /// Whether an offer to us and others is searched with the others still to answer
+    /// ([`Agent::models_rival_answers`]).
+    rival_answers: bool,
     agent: Option<Box<dyn Agent<S>>>,
     waiting: Option<Waiting>,
     banned: Vec<Action>,
@@ -261,6 +264,7 @@ impl<S: Shape> GameTask<S> {
             ctx,
             mirror,
             answers_offers: agent.answers_offers(),
+            rival_answers: agent.models_rival_answers(),
             agent: Some(agent),
             waiting: None,
             banned: Vec::new(),

@@ -193,12 +193,59 @@ impl<S: Shape> GameTask<S> {
         ) else {
             return false;
         };
-        let Some(offer) = crate::game::Offer::new(give, get, 1 << me.index()) else {
+        let to = (0..S::SEATS)
+            .filter(|&i| m.to.get(i).copied().unwrap_or(false))
+            .fold(0u8, |acc, i| acc | 1 << i);
+        let waiting = answer_mask(from, me, to, S::SEATS, self.rival_answers);
+        let Some(offer) = crate::game::Offer::new(give, get, waiting) else {
             return false;
         };
         view.state.hand(me).contains(get)
             && view.reveal(from, give)
-            && view.state.set_pending_offer(from, offer, 1 << me.index())
+            && view.state.set_pending_offer(from, offer, waiting)
             && view.state.to_move() == me
+    }
+}
+
+/// The addressees an offer from `from` (to the seats of mask `to`) is searched with, `me`
+/// answering first: `me` alone, or with `rivals` also every other addressee after `me` in
+/// the engine's turn order of answers (from the seat after `from`), to answer by the model
+/// once we decline. Those before `me` would answer before us in the engine, so they stay out.
+pub(super) fn answer_mask(from: Seat, me: Seat, to: u8, seats: usize, rivals: bool) -> u8 {
+    let mut mask = 1 << me.index();
+    if !rivals {
+        return mask;
+    }
+    let mut s = from.next_of(seats);
+    let mut after_me = false;
+    for _ in 0..seats {
+        if s == me {
+            after_me = true;
+        } else if after_me && s != from && to & (1 << s.index()) != 0 {
+            mask |= 1 << s.index();
+        }
+        s = s.next_of(seats);
+    }
+    mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::answer_mask;
+    use crate::game::Seat;
+
+    #[test]
+    fn rivals_after_us_answer_after_us_and_only_with_rivals() {
+        let (s0, s1, s2, s3) = (Seat::new(0), Seat::new(1), Seat::new(2), Seat::new(3));
+        // Seat 0 offers to everyone; we are seat 2: seat 3 answers after us, seat 1 before.
+        assert_eq!(answer_mask(s0, s2, 0b1110, 4, true), 0b1100);
+        assert_eq!(answer_mask(s0, s2, 0b1110, 4, false), 0b0100);
+        // We answer first after the offerer: every other addressee follows.
+        assert_eq!(answer_mask(s0, s1, 0b1110, 4, true), 0b1110);
+        // Turn order wraps: seat 3 offers, we are seat 1, seat 2 after us, seat 0 before.
+        assert_eq!(answer_mask(s3, s1, 0b0111, 4, true), 0b0110);
+        // Seats not addressed stay out.
+        assert_eq!(answer_mask(s0, s1, 0b0010, 4, true), 0b0010);
+        assert_eq!(answer_mask(s2, s0, 0b0011, 4, true), 0b0011);
     }
 }
