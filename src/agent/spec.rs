@@ -147,6 +147,11 @@ pub struct AgentSpec {
     /// (`rivals=1`), since on the server another robot may take what we refuse; 0, the
     /// default, searches it as made to us alone.
     pub rival_answers: bool,
+    /// Search kinds with `trade`: an offer made to us is accepted when accepting's mean
+    /// reward at the root is within this many percent (of a win) of declining's
+    /// (`eager=3`), a lean towards the trades a refusal would leave to another robot; 0, the
+    /// default, plays the most visited answer.
+    pub eager_pct: u8,
 }
 
 impl AgentSpec {
@@ -178,6 +183,7 @@ impl AgentSpec {
             decline_offers: false,
             lone_bank_trades: false,
             rival_answers: false,
+            eager_pct: 0,
         }
     }
 }
@@ -202,7 +208,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals, eager)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -282,6 +288,7 @@ impl FromStr for AgentSpec {
                 "accept" => spec.decline_offers = !flag(v).ok_or_else(bad)?,
                 "bank" => spec.lone_bank_trades = flag(v).ok_or_else(bad)?,
                 "rivals" => spec.rival_answers = flag(v).ok_or_else(bad)?,
+                "eager" => spec.eager_pct = percent(v).ok_or_else(bad)?,
                 "points" => spec.points_pct = percent(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 // `policy` reads better for `heuristic`, which plays by it itself.
@@ -396,6 +403,9 @@ impl fmt::Display for AgentSpec {
         }
         if self.rival_answers {
             write!(f, ",rivals=1")?;
+        }
+        if self.eager_pct > 0 {
+            write!(f, ",eager={}", self.eager_pct)?;
         }
         Ok(())
     }

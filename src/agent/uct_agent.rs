@@ -14,7 +14,7 @@ use super::ensemble::{search_ensemble, EnsembleConfig};
 use super::heuristic::{heuristic_action, rule_discard, DISCARD_SEARCH_LIMIT};
 use super::search_game::{CatanGame, TreeMove, Variant};
 use super::spec::{AgentKind, AgentSpec};
-use super::uct::{best_of, Limits, Params, SearchResult};
+use super::uct::{best_of, Limits, Params, RootStat, SearchResult};
 use super::view::{DevAges, View};
 use super::Agent;
 use crate::game::{Action, ActionList, Phase, Shape};
@@ -209,6 +209,12 @@ impl<S: Shape> Agent<S> for UctAgent {
         // not (a fog hex drawn as water opens its sides to ships).
         let mut legal = result.root;
         legal.retain(|r| r.action.actions().next().is_some_and(|a| state.is_legal(a)));
+        if state.phase() == Phase::TradeResponse
+            && self.spec.eager_pct > 0
+            && leans_to_accept(&legal, f32::from(self.spec.eager_pct) / 100.0)
+        {
+            return Action::AcceptOffer;
+        }
         match best_of(&legal) {
             Some(m) => {
                 let mut actions = m.actions();
@@ -222,10 +228,49 @@ impl<S: Shape> Agent<S> for UctAgent {
     }
 }
 
+/// Whether accepting the offer (a root move of `stats`) has a mean reward within `margin` of
+/// declining's, both searched.
+fn leans_to_accept(stats: &[RootStat<TreeMove>], margin: f32) -> bool {
+    let mean = |a: Action| {
+        stats
+            .iter()
+            .find(|r| r.action == TreeMove::Act(a) && r.visits > 0.0)
+            .map(|r| r.reward / r.visits)
+    };
+    match (mean(Action::AcceptOffer), mean(Action::DeclineOffer)) {
+        (Some(accept), Some(decline)) => accept >= decline - margin,
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::{Board, ResourceSet, Rules, Seat, State};
+
+    #[test]
+    fn an_eager_answer_accepts_within_its_margin_only() {
+        let stat = |a: Action, visits: f32, mean: f32| RootStat {
+            action: TreeMove::Act(a),
+            visits,
+            reward: visits * mean,
+        };
+        let close = [
+            stat(Action::AcceptOffer, 400.0, 0.50),
+            stat(Action::DeclineOffer, 1600.0, 0.52),
+        ];
+        assert!(leans_to_accept(&close, 0.03));
+        assert!(!leans_to_accept(&close, 0.01));
+        let far = [
+            stat(Action::AcceptOffer, 100.0, 0.40),
+            stat(Action::DeclineOffer, 1900.0, 0.52),
+        ];
+        assert!(!leans_to_accept(&far, 0.03));
+        // Unvisited or missing: no lean.
+        assert!(!leans_to_accept(&far[1..], 0.03));
+        let unvisited = [stat(Action::AcceptOffer, 0.0, 0.0), far[1]];
+        assert!(!leans_to_accept(&unvisited, 0.03));
+    }
 
     #[test]
     fn accept_0_declines_offers_made_to_it_but_still_makes_its_own() {
