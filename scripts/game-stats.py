@@ -25,7 +25,9 @@ game of:
 and our win rate split by whether we gained at least as many cards from the first K rolls
 as the best of the robots. Then the player trades: offers a game (MAKEOFFER) made by us and by
 the robots, the robots' offers a robot turn and those addressed to us, and how many of each
-were taken (ACCEPTOFFER), to compare with the arena's summary of trades.
+were taken (ACCEPTOFFER), to compare with the arena's summary of trades; and what became of
+the robots' offers made to us and to other seats too: taken by us, by another robot, or by
+nobody (the offer cleared, CLEAROFFER, or replaced, or the turn over).
 """
 import collections
 import glob
@@ -67,6 +69,14 @@ def game(path, nick, early):
     me, current, over, rolls = None, None, False, 0
     seats = collections.defaultdict(collections.Counter)
     offers = collections.Counter()
+    shared = None  # the robot whose offer to us and others awaits its end
+
+    def shared_end(outcome):
+        nonlocal shared
+        if shared is not None:
+            offers["shared " + outcome] += 1
+            shared = None
+
     with open(path, errors="replace") as f:
         for line in f:
             if not line.startswith("< "):
@@ -83,13 +93,21 @@ def game(path, nick, early):
                     if m[i] == "4":
                         current = int(m[i + 1])
             elif kind == "1026" and len(p) >= 2 and me is not None:  # TURN g,pn
+                shared_end("by nobody")
                 offers["robot turns"] += int(p[1]) != me
-            elif kind == "1041" and me is not None and len(p) >= 3 + me:  # MAKEOFFER g,from,to...
+            elif kind == "1038":  # CLEAROFFER
+                shared_end("by nobody")
+            elif kind == "1041" and me is not None and len(p) >= 6:  # MAKEOFFER g,from,to[4],...
+                shared_end("by nobody")
                 if int(p[1]) == me:
                     offers["ours"] += 1
                 else:
                     offers["robots'"] += 1
-                    offers["robots' to us"] += p[2 + me] == "true"
+                    to_us = p[2 + me] == "true"
+                    offers["robots' to us"] += to_us
+                    if to_us and [x == "true" for x in p[2:6]].count(True) > 1:
+                        offers["shared"] += 1
+                        shared = int(p[1])
             elif kind == "1025" and len(p) >= 2 and p[1] == "1000":  # GAMESTATE over
                 over = True
             elif kind == "1028" and len(p) >= 2 and p[1] != "-1":  # DICERESULT
@@ -107,6 +125,8 @@ def game(path, nick, early):
             elif kind == "1040" and len(p) >= 12:  # BANKTRADE g,give[5],get[5],pn
                 seats[int(p[11])]["bank"] += 1
             elif kind == "1039" and len(p) >= 3:  # ACCEPTOFFER g,accepting,offering,...
+                if shared is not None and int(p[2]) == shared:
+                    shared_end("by us" if int(p[1]) == me else "by a robot")
                 seats[int(p[1])]["traded"] += 1
                 seats[int(p[2])]["traded"] += 1
                 if int(p[2]) == me:
@@ -198,6 +218,13 @@ def main(argv):
         f"the robots' {per(theirs):.1f} ({offers[theirs] / max(offers['robot turns'], 1):.2f} "
         f"a robot turn; taken by robots {share(theirs + ' taken by robots', theirs):.1f}%, "
         f"by us {share(theirs + ' taken by us', theirs):.1f}%), to us {per(theirs + ' to us'):.1f}"
+    )
+    print(
+        f"the robots' offers to us and others: {offers['shared']} ({per('shared'):.1f} a game), "
+        + ", ".join(
+            f"taken {w} {offers['shared ' + w]} ({share('shared ' + w, 'shared'):.1f}%)"
+            for w in ("by us", "by a robot", "by nobody")
+        )
     )
     return 0
 
