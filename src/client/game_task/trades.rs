@@ -8,11 +8,7 @@ impl<S: Shape> GameTask<S> {
     /// offer made to us (answered by the agent like any decision, see `maybe_decide`).
     pub(super) fn on_offer(&mut self, m: &proto::MakeOffer) {
         let me = self.me();
-        let mask =
-            m.to.iter()
-                .take(S::SEATS)
-                .enumerate()
-                .fold(0u8, |acc, (i, &b)| acc | (u8::from(b) << i));
+        let mask = addressees::<S>(m);
         if seat_of::<S>(m.from) == Some(me) {
             if self
                 .waiting
@@ -193,10 +189,7 @@ impl<S: Shape> GameTask<S> {
         ) else {
             return false;
         };
-        let to = (0..S::SEATS)
-            .filter(|&i| m.to.get(i).copied().unwrap_or(false))
-            .fold(0u8, |acc, i| acc | 1 << i);
-        let waiting = answer_mask(from, me, to, S::SEATS, self.rival_answers);
+        let waiting = answer_mask(from, me, addressees::<S>(m), S::SEATS, self.rival_answers);
         let Some(offer) = crate::game::Offer::new(give, get, waiting) else {
             return false;
         };
@@ -205,6 +198,14 @@ impl<S: Shape> GameTask<S> {
             && view.state.set_pending_offer(from, offer, waiting)
             && view.state.to_move() == me
     }
+}
+
+/// The seats a MAKEOFFER is made to, as a mask (bit `i` = seat `i`).
+fn addressees<S: Shape>(m: &proto::MakeOffer) -> u8 {
+    m.to.iter()
+        .take(S::SEATS)
+        .enumerate()
+        .fold(0u8, |acc, (i, &b)| acc | (u8::from(b) << i))
 }
 
 /// The addressees an offer from `from` (to the seats of mask `to`) is searched with, `me`
