@@ -74,6 +74,11 @@ pub struct Variant {
     /// no city or settlement can be built) instead of leaving it, so the searcher can turn a
     /// hand towards a later build or below a discard.
     pub lone_bank_trades: bool,
+    /// With `trade_optimistic`: a city or settlement that only bank/port trades pay for does
+    /// not prune the moves below it (the settlements, then the rest: end the turn, offer a
+    /// player trade, buy a card); only one built from the hand does. Off (the paper's): the
+    /// first level that holds any build, trade-paid or not, is the whole tree.
+    pub trade_builds_wait: bool,
 }
 
 impl Variant {
@@ -93,40 +98,20 @@ impl Variant {
         cut: 0,
         opponents_by_policy: false,
         lone_bank_trades: false,
+        trade_builds_wait: false,
     };
-    /// MP-UCT and MP-EnsembleUCT.
+    /// MP-UCT and MP-EnsembleUCT: PLAIN with move pruning and heuristic playouts.
     pub const MP: Variant = Variant {
         pruning: true,
-        trade_optimistic: false,
         heuristic_playouts: true,
         max_playout_steps: 2000,
-        player_trades: false,
         ship_pruning: true,
-        cards_beside_builds: false,
-        answers: Answers::Lenient,
-        playouts: Playouts::Heuristic,
-        points_pct: 0,
-        opening_top: 0,
-        cut: 0,
-        opponents_by_policy: false,
-        lone_bank_trades: false,
+        ..Variant::PLAIN
     };
-    /// MPT-EnsembleUCT.
+    /// MPT-EnsembleUCT: MP with trade-optimistic build moves.
     pub const MPT: Variant = Variant {
-        pruning: true,
         trade_optimistic: true,
-        heuristic_playouts: true,
-        max_playout_steps: 2000,
-        player_trades: false,
-        ship_pruning: true,
-        cards_beside_builds: false,
-        answers: Answers::Lenient,
-        playouts: Playouts::Heuristic,
-        points_pct: 0,
-        opening_top: 0,
-        cut: 0,
-        opponents_by_policy: false,
-        lone_bank_trades: false,
+        ..Variant::MP
     };
 }
 
@@ -293,7 +278,10 @@ impl<S: Shape> CatanGame<S> {
                 state.city_spots(seat).iter().map(Action::BuildCity).nth(n)
             });
         }
-        if !out.is_empty() {
+        // A level prunes those below it when it holds a build (`trade_builds_wait`: one
+        // built from the hand).
+        let wait = variant.trade_builds_wait && list.is_empty();
+        if !out.is_empty() && !wait {
             cards_beside(state, variant, out);
             return;
         }
@@ -309,7 +297,8 @@ impl<S: Shape> CatanGame<S> {
                     .nth(n)
             });
         }
-        if !out.is_empty() {
+        let wait = variant.trade_builds_wait && list.is_empty();
+        if !out.is_empty() && !wait {
             cards_beside(state, variant, out);
             return;
         }
@@ -1009,6 +998,47 @@ mod tests {
             seen += usize::from(!trades.is_empty());
         }
         assert!(seen > 10, "{seen}");
+    }
+
+    /// With `trade_builds_wait`, a city or settlement that only trades pay for keeps the
+    /// moves below it in the tree (ending the turn among them); one built from the hand still
+    /// prunes them, and where no trade-paid build stands the moves are the paper's.
+    #[test]
+    fn trade_paid_builds_wait_only_when_asked_for() {
+        let wait = Variant {
+            trade_builds_wait: true,
+            ..Variant::MPT
+        };
+        let (mut waited, mut direct) = (0, 0);
+        for st in main_positions(600, 5) {
+            let (mut plain, mut with) = (Vec::new(), Vec::new());
+            CatanGame::moves(&st, Variant::MPT, &mut plain);
+            CatanGame::moves(&st, wait, &mut with);
+            let town = |m: &TreeMove| {
+                matches!(
+                    m.actions().last(),
+                    Some(Action::BuildCity(_) | Action::BuildSettlement(_))
+                )
+            };
+            let from_hand = |m: &TreeMove| matches!(m, TreeMove::Act(_)) && town(m);
+            let end = |m: &TreeMove| matches!(m, TreeMove::Act(Action::EndTurn));
+            if plain.iter().any(from_hand) || !plain.iter().any(town) {
+                assert_eq!(plain, with);
+                direct += usize::from(plain.iter().any(from_hand));
+                continue;
+            }
+            // Only trade-paid builds: the paper's tree is those alone; waiting keeps them and
+            // adds the level below (a settlement from the hand prunes the rest as before).
+            assert!(plain.iter().all(town) && !plain.iter().any(end));
+            assert!(plain.iter().all(|m| with.contains(m)) && with.len() > plain.len());
+            assert_eq!(
+                with.iter().any(end),
+                !with.iter().any(from_hand),
+                "{with:?}"
+            );
+            waited += 1;
+        }
+        assert!(waited > 10 && direct > 10, "{waited} {direct}");
     }
 
     #[test]

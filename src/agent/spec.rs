@@ -142,6 +142,9 @@ pub struct AgentSpec {
     /// turned towards a later build or below a discard; 0, the default and the paper's, keeps
     /// only the trades folded into a build.
     pub lone_bank_trades: bool,
+    /// `wait=1`: builds that only bank/port trades pay for do not prune the moves below them
+    /// ([`Variant::trade_builds_wait`](crate::agent::search_game::Variant)).
+    pub trade_builds_wait: bool,
     /// Search kinds with `trade`: an offer made to us and to other seats is searched with
     /// those after us in turn order still to answer, by the trading model, once we decline
     /// (`rivals=1`), since on the server another robot may take what we refuse; 0, the
@@ -182,6 +185,7 @@ impl AgentSpec {
             paranoia_pct: 0,
             decline_offers: false,
             lone_bank_trades: false,
+            trade_builds_wait: false,
             rival_answers: false,
             eager_pct: 0,
         }
@@ -208,7 +212,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals, eager)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals, eager, wait)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -287,6 +291,7 @@ impl FromStr for AgentSpec {
                 "paranoid" => spec.paranoia_pct = percent(v).ok_or_else(bad)?,
                 "accept" => spec.decline_offers = !flag(v).ok_or_else(bad)?,
                 "bank" => spec.lone_bank_trades = flag(v).ok_or_else(bad)?,
+                "wait" => spec.trade_builds_wait = flag(v).ok_or_else(bad)?,
                 "rivals" => spec.rival_answers = flag(v).ok_or_else(bad)?,
                 "eager" => spec.eager_pct = percent(v).ok_or_else(bad)?,
                 "points" => spec.points_pct = percent(v).ok_or_else(bad)?,
@@ -407,6 +412,9 @@ impl fmt::Display for AgentSpec {
         if self.eager_pct > 0 {
             write!(f, ",eager={}", self.eager_pct)?;
         }
+        if self.trade_builds_wait {
+            write!(f, ",wait=1")?;
+        }
         Ok(())
     }
 }
@@ -426,6 +434,16 @@ mod tests {
         assert!(!d.decline_offers && !d.lone_bank_trades);
         assert!(!d.to_string().contains("accept") && !d.to_string().contains("bank"));
         assert!("mpt-ensemble-uct:bank=2".parse::<AgentSpec>().is_err());
+    }
+
+    #[test]
+    fn trade_builds_that_wait_parse_and_are_written_back() {
+        let m = "mpt-ensemble-uct:iterations=2000,trees=2,c=0.7,budget=tree,trade=1,wait=1";
+        let s: AgentSpec = m.parse().unwrap();
+        assert_eq!((s.trade_builds_wait, s.to_string().as_str()), (true, m));
+        let d: AgentSpec = "mpt-ensemble-uct:wait=0".parse().unwrap();
+        assert!(!d.trade_builds_wait && !d.to_string().contains("wait"));
+        assert!("mpt-ensemble-uct:wait=yes".parse::<AgentSpec>().is_err());
     }
 
     #[test]

@@ -70,6 +70,7 @@ impl UctAgent {
             cut: spec.cut,
             opponents_by_policy: spec.opponents_by_policy,
             lone_bank_trades: spec.lone_bank_trades,
+            trade_builds_wait: spec.trade_builds_wait,
             ..base
         };
         let params = Params {
