@@ -30,8 +30,8 @@ Options (environment variables, default in brackets):
                6-player games on the 6-player board (the bot then plays with --six-player);
                3 also 4- and 6-player games on the sea board (the bot plays with --sea)
   SEA          Y: every robot-only game on the sea board (the server's game option
-               SBL=t; with PLAYERS=5|6 the 6-player sea board), the bot with --sea
-               (experimental); with GAMETYPES 1 only [N]
+               SBL=t; with PLAYERS=5|6 the 6-player sea board), which the bot plays
+               by default; with GAMETYPES 1 only [N]
   PLAYERS      4, 5 or 6 [4]: 5 or 6 makes every robot-only game a game of that many
                players on the 6-player board (the server's game options PL=N and PLB=t,
                GAMETYPES 1); the bot then plays with --six-player
