@@ -960,6 +960,14 @@ mod tests {
         }
     }
 
+    /// Whether a tree move ends in a city or settlement (from the hand or paid by trades).
+    fn builds_a_town(m: &TreeMove) -> bool {
+        matches!(
+            m.actions().last(),
+            Some(Action::BuildCity(_) | Action::BuildSettlement(_))
+        )
+    }
+
     #[test]
     fn lone_bank_trades_stay_in_the_tree_only_when_asked_for() {
         let bank = Variant {
@@ -980,13 +988,7 @@ mod tests {
             CatanGame::moves(&st, bank, &mut with);
             let lone = |m: &TreeMove| matches!(m, TreeMove::Act(Action::BankTrade { .. }));
             assert!(!plain.iter().any(lone));
-            let town = |m: &TreeMove| {
-                matches!(
-                    m.actions().last(),
-                    Some(Action::BuildCity(_) | Action::BuildSettlement(_))
-                )
-            };
-            if plain.iter().any(town) {
+            if plain.iter().any(builds_a_town) {
                 // A city or settlement to build, the trades paying for it folded in: the same
                 // moves either way.
                 assert_eq!(plain, with);
@@ -1014,22 +1016,16 @@ mod tests {
             let (mut plain, mut with) = (Vec::new(), Vec::new());
             CatanGame::moves(&st, Variant::MPT, &mut plain);
             CatanGame::moves(&st, wait, &mut with);
-            let town = |m: &TreeMove| {
-                matches!(
-                    m.actions().last(),
-                    Some(Action::BuildCity(_) | Action::BuildSettlement(_))
-                )
-            };
-            let from_hand = |m: &TreeMove| matches!(m, TreeMove::Act(_)) && town(m);
+            let from_hand = |m: &TreeMove| matches!(m, TreeMove::Act(_)) && builds_a_town(m);
             let end = |m: &TreeMove| matches!(m, TreeMove::Act(Action::EndTurn));
-            if plain.iter().any(from_hand) || !plain.iter().any(town) {
+            if plain.iter().any(from_hand) || !plain.iter().any(builds_a_town) {
                 assert_eq!(plain, with);
                 direct += usize::from(plain.iter().any(from_hand));
                 continue;
             }
             // Only trade-paid builds: the paper's tree is those alone; waiting keeps them and
             // adds the level below (a settlement from the hand prunes the rest as before).
-            assert!(plain.iter().all(town) && !plain.iter().any(end));
+            assert!(plain.iter().all(builds_a_town) && !plain.iter().any(end));
             assert!(plain.iter().all(|m| with.contains(m)) && with.len() > plain.len());
             assert_eq!(
                 with.iter().any(end),
