@@ -15,6 +15,7 @@
 //! - `negotiate`: the trading model (after the stock robot's negotiator).
 //! - `spec`: agent specs (`NAME:key=value,...`); `level`: the named difficulty levels.
 //! - `value`: a learned evaluation of positions (fitted on real games), for cut playouts.
+//! - `win`: a win within the mover's own turn, found before any search (`win=1`).
 
 pub mod determinize;
 pub mod ensemble;
@@ -29,6 +30,7 @@ pub mod uct;
 pub mod uct_agent;
 pub mod value;
 pub mod view;
+pub mod win;
 
 use std::time::Instant;
 

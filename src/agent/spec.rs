@@ -155,6 +155,11 @@ pub struct AgentSpec {
     /// (`eager=3`), a lean towards the trades a refusal would leave to another robot; 0, the
     /// default, plays the most visited answer.
     pub eager_pct: u8,
+    /// Search kinds: before searching, look for a line of the mover's own moves that wins
+    /// within its turn in every sampled world, and play it (`win=1`, the default; see
+    /// [`win`](crate::agent::win)); `win=0` leaves every move to the pruned search, as the
+    /// paper's agents and every measurement before it did.
+    pub win_now: bool,
 }
 
 impl AgentSpec {
@@ -188,6 +193,7 @@ impl AgentSpec {
             trade_builds_wait: false,
             rival_answers: false,
             eager_pct: 0,
+            win_now: true,
         }
     }
 }
@@ -212,7 +218,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals, eager, wait)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals, eager, wait, win)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -294,6 +300,7 @@ impl FromStr for AgentSpec {
                 "wait" => spec.trade_builds_wait = flag(v).ok_or_else(bad)?,
                 "rivals" => spec.rival_answers = flag(v).ok_or_else(bad)?,
                 "eager" => spec.eager_pct = percent(v).ok_or_else(bad)?,
+                "win" => spec.win_now = flag(v).ok_or_else(bad)?,
                 "points" => spec.points_pct = percent(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 // `policy` reads better for `heuristic`, which plays by it itself.
@@ -414,6 +421,9 @@ impl fmt::Display for AgentSpec {
         }
         if self.trade_builds_wait {
             write!(f, ",wait=1")?;
+        }
+        if !self.win_now {
+            write!(f, ",win=0")?;
         }
         Ok(())
     }

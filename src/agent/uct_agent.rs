@@ -16,6 +16,7 @@ use super::search_game::{CatanGame, TreeMove, Variant};
 use super::spec::{AgentKind, AgentSpec};
 use super::uct::{best_of, Limits, Params, RootStat, SearchResult};
 use super::view::{DevAges, View};
+use super::win::winning_move;
 use super::Agent;
 use crate::game::{Action, ActionList, Phase, Shape};
 
@@ -180,6 +181,14 @@ impl<S: Shape> Agent<S> for UctAgent {
     fn decide(&mut self, view: &View<S>, deadline: Option<Instant>) -> Action {
         let state = &view.state;
         self.last = LastSearch::default();
+
+        // A win within this turn, which the pruned tree may not hold.
+        if self.spec.win_now {
+            if let Some(a) = winning_move(view) {
+                self.plan.clear();
+                return a;
+            }
+        }
 
         // Continue a macro move while it is still ours to play and legal.
         if state.phase() == Phase::Main && state.turn() == self.plan_turn {
