@@ -21,6 +21,8 @@ game of:
   cards bought       development cards (DEVCARDACTION DRAW)
   knights            knights played (DEVCARDACTION PLAY 9)
   vp cards           victory point cards shown at the end (DEVCARDACTION ADD_OLD)
+  largest army       holds the Largest Army when the game ends (GAMEELEMENTS 5): a share
+  longest road       holds the Longest Road when the game ends (GAMEELEMENTS 6): a share
 
 and our win rate split by whether we gained at least as many cards from the first K rolls
 as the best of the robots. Then the player trades: offers a game (MAKEOFFER) made by us and by
@@ -45,6 +47,8 @@ FIELDS = [
     ("bought", "cards bought"),
     ("knights", "knights"),
     ("vp", "vp cards"),
+    ("army", "largest army"),
+    ("road", "longest road"),
 ]
 
 
@@ -67,6 +71,7 @@ def roll_gains(rest):
 def game(path, nick, early):
     """(our seat, winner, per-seat counters), or None for a game that did not end."""
     me, current, over, rolls = None, None, False, 0
+    awards = {"army": -1, "road": -1}  # the holders, by GAMEELEMENTS 5 and 6
     seats = collections.defaultdict(collections.Counter)
     offers = collections.Counter()
     shared = None  # the robot whose offer to us and others awaits its end
@@ -92,6 +97,10 @@ def game(path, nick, early):
                 for i in range(1, len(m) - 1, 2):
                     if m[i] == "4":
                         current = int(m[i + 1])
+                    elif m[i] == "5":
+                        awards["army"] = int(m[i + 1])
+                    elif m[i] == "6":
+                        awards["road"] = int(m[i + 1])
             elif kind == "1026" and len(p) >= 2 and me is not None:  # TURN g,pn
                 shared_end("by nobody")
                 offers["robot turns"] += int(p[1]) != me
@@ -145,6 +154,9 @@ def game(path, nick, early):
                     seats[pn]["vp"] += len(p) - 3
     if me is None or current is None or not over:
         return None
+    for key, holder in awards.items():
+        if holder in seats:
+            seats[holder][key] += 1
     return me, current, seats, offers
 
 
