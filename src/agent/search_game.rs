@@ -16,7 +16,7 @@ use super::uct::{Rewards, SearchGame, MAX_PLAYERS};
 use super::value;
 use super::view::View;
 use crate::game::{
-    Action, ActionList, BitSet, Classic, Phase, Resource, ResourceSet, Seat, Shape, State,
+    Action, ActionList, BitSet, Classic, Outcome, Phase, Resource, ResourceSet, Seat, Shape, State,
     CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST, SHIP_COST,
 };
 
@@ -79,6 +79,11 @@ pub struct Variant {
     /// player trade, buy a card); only one built from the hand does. Off (the paper's): the
     /// first level that holds any build, trade-paid or not, is the whole tree.
     pub trade_builds_wait: bool,
+    /// With `pruning`: beside the cities and settlements, the moves that take an award
+    /// from its holder, which the paper's pruning would hide until nothing can be built —
+    /// the roads from the hand that lengthen the mover's longest road when at most two more
+    /// reach the Longest Road, and the knight that takes the Largest Army.
+    pub awards_beside_builds: bool,
 }
 
 impl Variant {
@@ -99,6 +104,7 @@ impl Variant {
         opponents_by_policy: false,
         lone_bank_trades: false,
         trade_builds_wait: false,
+        awards_beside_builds: false,
     };
     /// MP-UCT and MP-EnsembleUCT: PLAIN with move pruning and heuristic playouts.
     pub const MP: Variant = Variant {
@@ -283,6 +289,7 @@ impl<S: Shape> CatanGame<S> {
         let wait = variant.trade_builds_wait && list.is_empty();
         if !out.is_empty() && !wait {
             cards_beside(state, variant, out);
+            awards_beside(state, variant, out);
             return;
         }
         list.clear();
@@ -300,6 +307,7 @@ impl<S: Shape> CatanGame<S> {
         let wait = variant.trade_builds_wait && list.is_empty();
         if !out.is_empty() && !wait {
             cards_beside(state, variant, out);
+            awards_beside(state, variant, out);
             return;
         }
         list.clear();
@@ -379,6 +387,51 @@ fn cards_beside<S: Shape>(state: &State<S>, variant: Variant, out: &mut Vec<Tree
         state.push_cards(&mut cards);
         out.extend(cards.iter().map(|&a| TreeMove::Act(a)));
     }
+}
+
+/// With `variant.awards_beside_builds`, beside the builds in `out`: the roads the hand pays
+/// for that lengthen the mover's longest road to within one road of the Longest Road, when
+/// it does not hold it, and the knight that takes the Largest Army.
+fn awards_beside<S: Shape>(state: &State<S>, variant: Variant, out: &mut Vec<TreeMove>) {
+    if !variant.awards_beside_builds {
+        return;
+    }
+    let seat = state.current_player();
+    if state.longest_road_holder() != Some(seat) && state.hand(seat).contains(ROAD_COST) {
+        let target = longest_road_target(state, seat);
+        let now = state.longest_road_length(seat);
+        for e in state.road_spots(seat).iter() {
+            let mut next = state.clone();
+            next.apply_with(Action::BuildRoad(e), Outcome::default());
+            let len = next.longest_road_length(seat);
+            if len > now && len + 1 >= target {
+                out.push(TreeMove::Act(Action::BuildRoad(e)));
+            }
+        }
+    }
+    let knight = TreeMove::Act(Action::PlayKnight);
+    if state.largest_army_holder() != Some(seat)
+        && state.is_legal(Action::PlayKnight)
+        && !out.contains(&knight)
+    {
+        let mut next = state.clone();
+        let outcome = state.chance_outcomes(Action::PlayKnight).as_slice()[0].0;
+        next.apply_with(Action::PlayKnight, outcome);
+        if next.largest_army_holder() == Some(seat) {
+            out.push(knight);
+        }
+    }
+}
+
+/// The road length that takes the Longest Road for `seat`: one more than every other seat's,
+/// and at least 5.
+fn longest_road_target<S: Shape>(state: &State<S>, seat: Seat) -> u8 {
+    let others = state.seats().filter(|&o| o != seat);
+    others
+        .map(|o| state.longest_road_length(o) + 1)
+        .max()
+        .unwrap_or(0)
+        .max(5)
 }
 
 /// Keeps of `list`'s ship builds those nearest new land for `seat`, and of its ship moves
@@ -1073,5 +1126,75 @@ mod tests {
             }
         }
         assert!(seen > 10, "{seen}");
+    }
+
+    #[test]
+    fn awards_beside_builds_adds_the_roads_and_the_knight_that_reach_for_an_award() {
+        let awards = Variant {
+            awards_beside_builds: true,
+            ..Variant::MPT
+        };
+        let (mut seen_roads, mut seen_knights, mut builds_seen) = (0, 0, 0);
+        for st in main_positions(800, 5) {
+            let seat = st.current_player();
+            let (mut plain, mut with) = (Vec::new(), Vec::new());
+            CatanGame::moves(&st, Variant::MPT, &mut plain);
+            CatanGame::moves(&st, awards, &mut with);
+            if !plain.iter().any(builds_a_town) {
+                // Nothing to put the awards beside: the same tree as the paper's.
+                assert_eq!(with, plain);
+                continue;
+            }
+            builds_seen += 1;
+            assert_eq!(with[..plain.len()], plain[..]);
+            let now = st.longest_road_length(seat);
+            for m in &with[plain.len()..] {
+                let TreeMove::Act(a) = *m else {
+                    panic!("{m:?}")
+                };
+                assert!(st.is_legal(a), "{a:?}");
+                let mut next = st.clone();
+                next.apply_with(a, next.chance_outcomes(a).as_slice()[0].0);
+                match a {
+                    Action::BuildRoad(_) => {
+                        seen_roads += 1;
+                        assert_ne!(st.longest_road_holder(), Some(seat));
+                        assert!(st.hand(seat).contains(ROAD_COST));
+                        let len = next.longest_road_length(seat);
+                        assert!(len > now);
+                        // Within a road of the award: one more than every other seat's, >= 5.
+                        let best = st
+                            .seats()
+                            .filter(|&o| o != seat)
+                            .map(|o| st.longest_road_length(o))
+                            .max()
+                            .unwrap();
+                        assert!(len + 1 > best && len + 1 >= 5, "{now} {len} {best}");
+                    }
+                    Action::PlayKnight => {
+                        seen_knights += 1;
+                        assert_ne!(st.largest_army_holder(), Some(seat));
+                        assert_eq!(next.largest_army_holder(), Some(seat));
+                    }
+                    _ => panic!("{a:?} is no award move"),
+                }
+            }
+            // A hand-paid road that takes the Longest Road from its holder, or the first one,
+            // is never left out.
+            if st.longest_road_holder() != Some(seat) && st.hand(seat).contains(ROAD_COST) {
+                for e in st.road_spots(seat).iter() {
+                    let mut next = st.clone();
+                    next.apply_with(Action::BuildRoad(e), Outcome::default());
+                    if next.longest_road_holder() == Some(seat) {
+                        assert!(with.contains(&TreeMove::Act(Action::BuildRoad(e))), "{e:?}");
+                    }
+                }
+            }
+        }
+        // Knights that take the army beside a build are rare in these positions (1 of 90).
+        assert!(
+            builds_seen > 50 && seen_roads > 10 && seen_knights > 0,
+            "{builds_seen} {seen_roads} {seen_knights}"
+        );
     }
 }

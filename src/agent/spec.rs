@@ -160,6 +160,11 @@ pub struct AgentSpec {
     /// [`win`](crate::agent::win)); `win=0` leaves every move to the pruned search, as the
     /// paper's agents and every measurement before it did.
     pub win_now: bool,
+    /// Pruning kinds: beside the cities and settlements, the roads that bring the Longest
+    /// Road within reach and the knight that takes the Largest Army (`awards=1`,
+    /// [`Variant::awards_beside_builds`](crate::agent::search_game::Variant)); 0, the default
+    /// and the paper's, offers them only when neither can be built.
+    pub awards_beside_builds: bool,
 }
 
 impl AgentSpec {
@@ -194,6 +199,7 @@ impl AgentSpec {
             rival_answers: false,
             eager_pct: 0,
             win_now: true,
+            awards_beside_builds: false,
         }
     }
 }
@@ -218,7 +224,7 @@ impl fmt::Display for SpecError {
             }
             SpecError::UnknownKey(s) => write!(
                 f,
-                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals, eager, wait, win)"
+                "unknown key `{s}` (keys: iterations, budget, trees, threads, c, time-ms, seed, vw, trade, setup, ships, settle, cards, answers, playouts, policy, points, opening, cut, ages, opponents, paranoid, accept, bank, rivals, eager, wait, win, awards)"
             ),
             SpecError::BadValue(s) => write!(f, "bad value in `{s}`"),
         }
@@ -301,6 +307,7 @@ impl FromStr for AgentSpec {
                 "rivals" => spec.rival_answers = flag(v).ok_or_else(bad)?,
                 "eager" => spec.eager_pct = percent(v).ok_or_else(bad)?,
                 "win" => spec.win_now = flag(v).ok_or_else(bad)?,
+                "awards" => spec.awards_beside_builds = flag(v).ok_or_else(bad)?,
                 "points" => spec.points_pct = percent(v).ok_or_else(bad)?,
                 "answers" => spec.answers = Answers::parse(v).ok_or_else(bad)?,
                 // `policy` reads better for `heuristic`, which plays by it itself.
@@ -425,6 +432,9 @@ impl fmt::Display for AgentSpec {
         if !self.win_now {
             write!(f, ",win=0")?;
         }
+        if self.awards_beside_builds {
+            write!(f, ",awards=1")?;
+        }
         Ok(())
     }
 }
@@ -454,6 +464,16 @@ mod tests {
         let d: AgentSpec = "mpt-ensemble-uct:wait=0".parse().unwrap();
         assert!(!d.trade_builds_wait && !d.to_string().contains("wait"));
         assert!("mpt-ensemble-uct:wait=yes".parse::<AgentSpec>().is_err());
+    }
+
+    #[test]
+    fn award_moves_beside_builds_parse_and_are_written_back() {
+        let m = "mpt-ensemble-uct:iterations=5000,trees=1,c=0.7,trade=1,awards=1";
+        let s: AgentSpec = m.parse().unwrap();
+        assert_eq!((s.awards_beside_builds, s.to_string().as_str()), (true, m));
+        let d: AgentSpec = "mpt-ensemble-uct:awards=0".parse().unwrap();
+        assert!(!d.awards_beside_builds && !d.to_string().contains("awards"));
+        assert!("mpt-ensemble-uct:awards=2".parse::<AgentSpec>().is_err());
     }
 
     #[test]

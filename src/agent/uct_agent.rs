@@ -72,6 +72,7 @@ impl UctAgent {
             opponents_by_policy: spec.opponents_by_policy,
             lone_bank_trades: spec.lone_bank_trades,
             trade_builds_wait: spec.trade_builds_wait,
+            awards_beside_builds: spec.awards_beside_builds,
             ..base
         };
         let params = Params {
