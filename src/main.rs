@@ -15,6 +15,7 @@ fn main() {
         Command::Chart(args) => cli::chart::run(args),
         Command::Perf(args) => cli::perf::run(args),
         Command::Calibrate(args) => cli::calibrate::run(args),
+        Command::Wins(args) => cli::wins::run(args),
     };
     std::process::exit(status);
 }

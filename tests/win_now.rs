@@ -153,3 +153,33 @@ fn every_win_found_in_the_fixtures_is_one() {
     // The two games above, and the winning turns of the games the recording seat won.
     assert!(files >= 2 && points >= 2, "{files} files, {points} points");
 }
+
+/// `catan-bot wins`' scan over the recordings: the pruned roads were not taken and the game
+/// lost, the knight put off and the game won later, and a city that won in a person's game
+/// taken in its turn.
+#[test]
+fn the_scan_of_recorded_games_tells_taken_from_put_off() {
+    use catan_bot::perf::wins::{WinPoint, WinScan};
+    let scan = |name: &str| -> (Vec<WinPoint>, u32) {
+        let mut scan = WinScan::default();
+        let replayed = replay_views(&fixture(name), |_, view| scan.see(view));
+        let game = &replayed.games[0];
+        let scores = game.server.clone().expect("finished");
+        let won = scores[game.seat.unwrap()] == *scores.iter().max().unwrap();
+        (scan.finish(won), scan.points)
+    };
+    let (roads, points) = scan("catanbot-2.6.10-win-by-pruned-roads.log");
+    assert!(points > 50 && !roads.is_empty());
+    assert!(roads.iter().all(|p| !p.taken), "{roads:?}");
+    assert!(matches!(roads[0].first, Action::BuildRoad(_)) && roads[0].vp == 8);
+    let (knight, _) = scan("catanbot-2.6.10-win-by-a-knight-delayed.log");
+    assert_eq!(
+        (knight[0].first, knight[0].taken),
+        (Action::PlayKnight, false)
+    );
+    // Won a turn later: that turn's points were taken.
+    let last = knight.last().unwrap();
+    assert!(last.taken && last.turn > knight[0].turn, "{knight:?}");
+    let (city, _) = scan("catanbot-2.7-person-leaves.log");
+    assert!(!city.is_empty() && city.iter().all(|p| p.taken), "{city:?}");
+}

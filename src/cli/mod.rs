@@ -12,6 +12,7 @@ pub mod perf;
 pub mod play;
 pub mod replay;
 pub mod summarize;
+pub mod wins;
 
 use clap::{Parser, Subcommand};
 
@@ -53,6 +54,9 @@ pub enum Command {
     Perf(perf::Args),
     /// Score playout policies by how well they forecast the winners of recorded real games.
     Calibrate(calibrate::Args),
+    /// Find the certain wins within the turn at the recording robot's decision points of
+    /// recorded games, and whether each was taken in that turn.
+    Wins(wins::Args),
 }
 
 /// Logs to stderr, in colour only when stderr is a terminal; `RUST_LOG` filters (default

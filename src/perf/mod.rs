@@ -8,9 +8,11 @@
 //! - [`engine`]: random-policy games and heuristic playouts on one thread.
 //! - [`search`]: decision latency of a search agent from mid-game positions.
 //! - [`cpu`]: the one CPU-time reader (this thread, or the whole process).
+//! - [`wins`]: the certain wins within the turn in recorded games, taken or not.
 
 pub mod calibrate;
 pub mod cpu;
 pub mod engine;
 pub mod fit;
 pub mod search;
+pub mod wins;
