@@ -2,8 +2,10 @@
 # Replays every game our bot recorded in a campaign run (RECORD=Y: each shard's rec/*.log)
 # through the mirror of a catan-bot build, writes each shard's replay.txt (one line a game,
 # "... OK" at its end when the mirror and the server agree), and prints the totals. Also
-# counts, from the recordings, what our bot did first in each Special Building Phase the
-# server gave it (6-player games): built a piece, bought a card, or ended the phase.
+# counts the certain wins within the turn found in the classic games and whether they were
+# taken (`catan-bot wins`), and, from the recordings, what our bot did first in each Special
+# Building Phase the server gave it (6-player games): built a piece, bought a card, or ended
+# the phase.
 set -euo pipefail
 
 usage() {
@@ -12,7 +14,8 @@ Usage: scripts/replay-run.sh [--help] RUN_DIR
 
 For every finished shard folder of RUN_DIR with a rec/ folder: runs `catan-bot replay` on its
 recordings into replay.txt. Prints the games replayed, those whose line ends in OK, the
-exit codes that were not 0, and the Special Building Phase counts.
+exit codes that were not 0, the totals of `catan-bot wins` over the classic games (certain
+wins within the turn found, taken or not), and the Special Building Phase counts.
 
 Options (environment variables):
   BOT   a built catan-bot [target/release/catan-bot of this checkout]
@@ -50,6 +53,20 @@ while IFS= read -r rec; do
     fi
 done < <(find "$run_dir" -type d -name rec | sort)
 echo "replayed $games games, $ok OK, $failed shard(s) with a non-zero exit"
+
+# The certain wins within the turn (`catan-bot wins`, the check `win=1` plays by) in the
+# finished shards' classic games: found, taken in their turn, put off or lost. Other boards'
+# recordings hold no classic game, which `wins` says on stderr (silenced here).
+recs=()
+while IFS= read -r rec; do
+    [ -f "$(dirname "$rec")/build.txt" ] || continue
+    for f in "$rec"/*.log; do
+        [ -e "$f" ] && recs+=("$f")
+    done
+done < <(find "$run_dir" -type d -name rec | sort)
+if [ "${#recs[@]}" -gt 0 ]; then
+    "$bot" wins "${recs[@]}" 2>/dev/null | sed 's/^/wins: /' || true
+fi
 
 # The Special Building Phase: after TURN (1026) names our seat in state 100, our first
 # message: PUTPIECE (1009) or BUILDREQUEST (1043) builds, BUYDEVCARDREQUEST (1045) buys a
