@@ -17,7 +17,9 @@ pub enum Level {
     Medium,
     /// The paper's configuration at 10,000 playouts, no player trading.
     Hard,
-    /// `play`'s default: two trees of 25,000 playouts with player trading.
+    /// `play`'s default: two trees of 25,000 playouts with player trading, and a certain win
+    /// within the turn played before searching (`win=1`; the weaker levels leave every move
+    /// to their search, as when their strength was measured).
     Strongest,
 }
 
@@ -38,9 +40,9 @@ impl Level {
     /// The agent spec the level plays.
     pub fn spec_text(self) -> &'static str {
         match self {
-            Level::Easy => "mpt-ensemble-uct:iterations=250,trees=1",
-            Level::Medium => "mpt-ensemble-uct:iterations=1000",
-            Level::Hard => "mpt-ensemble-uct:iterations=10000",
+            Level::Easy => "mpt-ensemble-uct:iterations=250,trees=1,win=0",
+            Level::Medium => "mpt-ensemble-uct:iterations=1000,win=0",
+            Level::Hard => "mpt-ensemble-uct:iterations=10000,win=0",
             Level::Strongest => "mpt-ensemble-uct:iterations=25000,budget=tree,trees=2,trade=1",
         }
     }
@@ -100,6 +102,9 @@ mod tests {
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
         for l in Level::ALL {
             assert_eq!(l.spec().unwrap().trade, l == Level::Strongest, "{l}");
+            // Only the strongest plays the wins the search may put off or prune (`win=1`),
+            // so the weaker levels play as they did when measured.
+            assert_eq!(l.spec().unwrap().win_now, l == Level::Strongest, "{l}");
         }
     }
 }
