@@ -33,8 +33,9 @@ pub struct Args {
     /// share), medium (the paper's configuration at 1,000 playouts: 42.0% over 100), hard (the
     /// paper's at 10,000: 59.0% over 100), strongest (the default: 65.7% over 1,000 games of
     /// the server's default robot mix with its debug data check off, as on users' servers;
-    /// 65.5% over 200 against all-smart robots, 75.0% over 200 against all-fast ones). Win
-    /// rates on 2.6.10 from docs/results.md. Every level plays legal moves chosen by the same
+    /// 65.5% over 200 against all-smart robots, 75.0% over 200 against all-fast ones; with
+    /// win=1, the default since 2026-12-07, 65.5% over 200). Win rates on 2.6.10 from
+    /// docs/results.md. Every level plays legal moves chosen by the same
     /// search and, with --pace, keeps a stock robot's timings.
     #[arg(long, conflicts_with = "agent")]
     pub level: Option<crate::agent::level::Level>,
