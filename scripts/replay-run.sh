@@ -35,12 +35,15 @@ bot=${BOT:-$here/../target/release/catan-bot}
 [ -x "$bot" ] || die "no catan-bot at $bot: build it or set BOT"
 
 games=0 ok=0 failed=0
+# Every finished shard's recordings, for `catan-bot wins` below.
+recs=()
 while IFS= read -r rec; do
     shard=$(dirname "$rec")
     # Finished shards only (campaign.sh writes build.txt at a shard's end).
     [ -f "$shard/build.txt" ] || continue
     set -- "$rec"/*.log
     [ -e "$1" ] || continue
+    recs+=("$@")
     rc=0
     "$bot" replay "$@" > "$shard/replay.txt" 2>/dev/null || rc=$?
     n=$(grep -c '' "$shard/replay.txt" || true)
@@ -57,13 +60,6 @@ echo "replayed $games games, $ok OK, $failed shard(s) with a non-zero exit"
 # The certain wins within the turn (`catan-bot wins`, the check `win=1` plays by) in the
 # finished shards' classic games: found, taken in their turn, put off or lost. Other boards'
 # recordings hold no classic game, which `wins` says on stderr (silenced here).
-recs=()
-while IFS= read -r rec; do
-    [ -f "$(dirname "$rec")/build.txt" ] || continue
-    for f in "$rec"/*.log; do
-        [ -e "$f" ] && recs+=("$f")
-    done
-done < <(find "$run_dir" -type d -name rec | sort)
 if [ "${#recs[@]}" -gt 0 ]; then
     "$bot" wins "${recs[@]}" 2>/dev/null | sed 's/^/wins: /' || true
 fi

@@ -79,10 +79,10 @@ pub struct Variant {
     /// player trade, buy a card); only one built from the hand does. Off (the paper's): the
     /// first level that holds any build, trade-paid or not, is the whole tree.
     pub trade_builds_wait: bool,
-    /// With `pruning`: beside the cities and settlements, the moves that take an award
-    /// from its holder, which the paper's pruning would hide until nothing can be built —
-    /// the roads from the hand that lengthen the mover's longest road when at most two more
-    /// reach the Longest Road, and the knight that takes the Largest Army.
+    /// With `pruning`: beside the cities and settlements, the moves toward an award the
+    /// mover does not hold, which the paper's pruning would hide until nothing can be built —
+    /// the roads from the hand that lengthen its longest road to within one road of the
+    /// Longest Road, and the knight that takes the Largest Army.
     pub awards_beside_builds: bool,
 }
 
