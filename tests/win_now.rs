@@ -33,8 +33,8 @@ fn fixture(name: &str) -> String {
 type Found = (View<Classic>, Action);
 
 /// Every decision point of the recording seat where `winning_move` finds a win, with the
-/// move, and the game's final scores and our seat.
-fn wins_found(text: &str) -> (Vec<Found>, Vec<i32>, usize) {
+/// move, and whether the recording seat won the game.
+fn wins_found(text: &str) -> (Vec<Found>, bool) {
     let mut found = Vec::new();
     let replayed = replay_views(text, |_, view| {
         if let Some(a) = winning_move(view) {
@@ -42,8 +42,8 @@ fn wins_found(text: &str) -> (Vec<Found>, Vec<i32>, usize) {
         }
     });
     let game = replayed.games.into_iter().next().expect("one game");
-    let scores = game.server.expect("a finished game");
-    (found, scores, game.seat.expect("our seat"))
+    assert!(game.server.is_some(), "a finished game");
+    (found, game.won().expect("a winner and our seat"))
 }
 
 /// Plays `winning_move` from `view` in `worlds` sampled worlds; each must end in our win
@@ -67,11 +67,10 @@ fn assert_line_wins(view: &View<Classic>, worlds: u64) {
 }
 
 fn first_win(file: &str) -> (View<Classic>, Action, bool) {
-    let (found, scores, seat) = wins_found(&fixture(file));
-    let best = *scores.iter().max().unwrap();
+    let (found, won) = wins_found(&fixture(file));
     let (view, a) = found.first().cloned().expect("a win within the turn");
     assert_line_wins(&view, 8);
-    (view, a, scores[seat] == best)
+    (view, a, won)
 }
 
 #[test]
@@ -164,8 +163,7 @@ fn the_scan_of_recorded_games_tells_taken_from_put_off() {
         let mut scan = WinScan::default();
         let replayed = replay_views(&fixture(name), |_, view| scan.see(view));
         let game = &replayed.games[0];
-        let scores = game.server.clone().expect("finished");
-        let won = scores[game.seat.unwrap()] == *scores.iter().max().unwrap();
+        let won = game.won().expect("finished, with our seat");
         (scan.finish(won), scan.points)
     };
     let (roads, points) = scan("catanbot-2.6.10-win-by-pruned-roads.log");

@@ -76,14 +76,10 @@ pub fn points(files: &[PathBuf], every: usize) -> Result<Vec<Point>, String> {
             *n += 1;
         });
         for g in replayed.games {
-            let (Some(scores), true) = (&g.server, g.over) else {
+            let (Some(w), Some(_), true) = (g.winner, &g.server, g.over) else {
                 continue;
             };
             let Some(views) = seen.iter_mut().find(|(n, _, _)| *n == g.game) else {
-                continue;
-            };
-            let best = scores.iter().copied().max().unwrap_or(0);
-            let Some(w) = scores.iter().position(|&s| s == best) else {
                 continue;
             };
             for view in views.2.drain(..) {

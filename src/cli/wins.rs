@@ -40,7 +40,7 @@ pub fn run(args: Args) -> i32 {
         });
         let mut finished = 0;
         for g in &replayed.games {
-            let (Some(scores), Some(seat)) = (&g.server, g.seat) else {
+            let (Some(_), Some(won)) = (&g.server, g.won()) else {
                 continue;
             };
             // Classic games only: the others hand out no views.
@@ -49,8 +49,6 @@ pub fn run(args: Args) -> i32 {
             };
             finished += 1;
             games += 1;
-            let best = scores.iter().copied().max().unwrap_or(0);
-            let won = scores.get(seat) == Some(&best);
             points += scan.points;
             total_us += scan.total_us;
             max_us = max_us.max(scan.max_us);

@@ -86,6 +86,7 @@ impl AnyMirror {
             names: m.names[..m.model().seats().count()].to_vec(),
             mirrored: m.mirrored_final.clone(),
             server: m.final_scores.clone(),
+            winner: m.winner().map(|s| s.index()),
             stats: m.stats(),
             views,
             view_errors,
@@ -108,6 +109,10 @@ pub struct ReplayedGame {
     pub mirrored: Option<Vec<i32>>,
     /// GAMESTATS final VP.
     pub server: Option<Vec<i32>>,
+    /// The seat that won, as the mirror saw the game end (the player whose turn it was when
+    /// the server reached game over: the live client's report names the same seat). Not the
+    /// top of the final scores: a seat can stand level with the winner there.
+    pub winner: Option<usize>,
     /// Mirror counters.
     pub stats: MirrorStats,
     /// Decision points of the recording seat where no valid engine state could be built.
@@ -124,6 +129,11 @@ impl ReplayedGame {
     /// Whether the mirror agreed with every server figure.
     pub fn is_clean(&self) -> bool {
         self.stats.mismatches == 0 && self.view_errors == 0
+    }
+
+    /// Whether the recording seat won; `None` while the game has no winner or no seat of ours.
+    pub fn won(&self) -> Option<bool> {
+        Some(self.winner? == self.seat?)
     }
 
     /// What makes this game's record unusable: game over without final statistics.
