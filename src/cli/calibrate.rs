@@ -306,7 +306,7 @@ mod tests {
     }
 
     /// Every decision point of the recording seat in a finished game, or every fourth; all
-    /// with the game's winner by the server's final scores; a game that did not finish and a
+    /// with the game's winner as the mirror saw it end; a game that did not finish and a
     /// 6-player game give none, and a missing file is an error.
     #[test]
     fn points_sample_every_nth_decision_of_finished_games() {
