@@ -163,7 +163,8 @@ fn the_scan_of_recorded_games_tells_taken_from_put_off() {
         let mut scan = WinScan::default();
         let replayed = replay_views(&fixture(name), |_, view| scan.see(view));
         let game = &replayed.games[0];
-        let won = game.won().expect("finished, with our seat");
+        assert!(game.server.is_some(), "finished");
+        let won = game.won().expect("a winner and our seat");
         (scan.finish(won), scan.points)
     };
     let (roads, points) = scan("catanbot-2.6.10-win-by-pruned-roads.log");
