@@ -25,7 +25,8 @@ game of:
   longest road       holds the Longest Road when the game ends (GAMEELEMENTS 6): a share
 
 and our win rate split by whether we gained at least as many cards from the first K rolls
-as the best of the robots. Then the player trades: offers a game (MAKEOFFER) made by us and by
+as the best of the robots, and by our place in the turn order (1st: we placed first, the
+seat of the game's first TURN). Then the player trades: offers a game (MAKEOFFER) made by us and by
 the robots, the robots' offers a robot turn and those addressed to us, and how many of each
 were taken (ACCEPTOFFER), to compare with the arena's summary of trades; and what became of
 the robots' offers made to us and to other seats too: taken by us, by another robot, or by
@@ -70,7 +71,7 @@ def roll_gains(rest):
 
 def game(path, nick, early):
     """(our seat, winner, per-seat counters), or None for a game that did not end."""
-    me, current, over, rolls = None, None, False, 0
+    me, current, first, over, rolls = None, None, None, False, 0
     awards = {"army": -1, "road": -1}  # the holders, by GAMEELEMENTS 5 and 6
     seats = collections.defaultdict(collections.Counter)
     offers = collections.Counter()
@@ -102,6 +103,8 @@ def game(path, nick, early):
                     elif m[i] == "6":
                         awards["road"] = int(m[i + 1])
             elif kind == "1026" and len(p) >= 2 and me is not None:  # TURN g,pn
+                if first is None:
+                    first = int(p[1])
                 shared_end("by nobody")
                 offers["robot turns"] += int(p[1]) != me
             elif kind == "1038":  # CLEAROFFER
@@ -152,12 +155,12 @@ def game(path, nick, early):
                     seats[pn]["knights"] += 1
                 elif action == "3":
                     seats[pn]["vp"] += len(p) - 3
-    if me is None or current is None or not over:
+    if me is None or current is None or first is None or not over:
         return None
     for key, holder in awards.items():
         if holder in seats:
             seats[holder][key] += 1
-    return me, current, seats, offers
+    return me, current, seats, offers, (me - first) % len(seats)
 
 
 def recordings(paths):
@@ -186,6 +189,7 @@ def main(argv):
         return 2
     groups = collections.defaultdict(list)
     split = collections.Counter()  # (ahead early, won) -> games
+    places = collections.Counter()  # (our place in the turn order, won) -> games
     offers = collections.Counter()
     games = skipped = 0
     for path in recordings(paths):
@@ -193,7 +197,7 @@ def main(argv):
         if g is None or len(g[2]) != 4:
             skipped += 1
             continue
-        me, winner, seats, o = g
+        me, winner, seats, o, place = g
         offers.update(o)
         games += 1
         won = winner == me
@@ -203,6 +207,7 @@ def main(argv):
                 groups["robot that won" if s == winner else "robots that lost"].append(c)
         best = max(c["early"] for s, c in seats.items() if s != me)
         split[(seats[me]["early"] >= best, won)] += 1
+        places[(place, won)] += 1
     print(f"games {games} (skipped {skipped}: unfinished, not 4 seats or no seat named {nick})")
     order = ["us, games won", "us, games lost", "robot that won", "robots that lost"]
     print(f"{'':18}" + "".join(f"{name:>18}" for name in order))
@@ -218,6 +223,12 @@ def main(argv):
         rate = 100 * split[(ahead, True)] / max(n, 1)
         side = "as many or more" if ahead else "fewer"
         print(f"{side} cards than the best robot in the first {early} rolls: {n} games, we won {rate:.1f}%")
+    cells = []
+    for place in range(4):
+        n = places[(place, True)] + places[(place, False)]
+        cells.append(f"{place + 1}: {places[(place, True)]} of {n} ({100 * places[(place, True)] / max(n, 1):.1f}%)")
+    print("we won by our place in the turn order: " + ", ".join(cells))
+
     def per(key):
         return offers[key] / max(games, 1)
 
