@@ -70,7 +70,8 @@ def roll_gains(rest):
 
 
 def game(path, nick, early):
-    """(our seat, winner, per-seat counters), or None for a game that did not end."""
+    """(our seat, winner, per-seat counters, offer counters, our place in the turn order from
+    0), or None for a game that did not end."""
     me, current, first, over, rolls = None, None, None, False, 0
     awards = {"army": -1, "road": -1}  # the holders, by GAMEELEMENTS 5 and 6
     seats = collections.defaultdict(collections.Counter)
@@ -163,6 +164,12 @@ def game(path, nick, early):
     return me, current, seats, offers, (me - first) % len(seats)
 
 
+def won_of(games, key):
+    """(games won, games, win rate in percent) of a Counter keyed by (key, won)."""
+    won, n = games[(key, True)], games[(key, True)] + games[(key, False)]
+    return won, n, 100 * won / max(n, 1)
+
+
 def recordings(paths):
     for p in paths:
         if os.path.isdir(p):
@@ -219,14 +226,13 @@ def main(argv):
         )
         print(f"{label:18}{cells}")
     for ahead in (True, False):
-        n = split[(ahead, True)] + split[(ahead, False)]
-        rate = 100 * split[(ahead, True)] / max(n, 1)
+        _, n, rate = won_of(split, ahead)
         side = "as many or more" if ahead else "fewer"
         print(f"{side} cards than the best robot in the first {early} rolls: {n} games, we won {rate:.1f}%")
     cells = []
     for place in range(4):
-        n = places[(place, True)] + places[(place, False)]
-        cells.append(f"{place + 1}: {places[(place, True)]} of {n} ({100 * places[(place, True)] / max(n, 1):.1f}%)")
+        won, n, rate = won_of(places, place)
+        cells.append(f"{place + 1}: {won} of {n} ({rate:.1f}%)")
     print("we won by our place in the turn order: " + ", ".join(cells))
 
     def per(key):
