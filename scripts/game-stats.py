@@ -30,7 +30,10 @@ seat of the game's first TURN). Then the player trades: offers a game (MAKEOFFER
 the robots, the robots' offers a robot turn and those addressed to us, and how many of each
 were taken (ACCEPTOFFER), to compare with the arena's summary of trades; and what became of
 the robots' offers made to us and to other seats too: taken by us, by another robot, or by
-nobody (the offer cleared, CLEAROFFER, or replaced, or the turn over).
+nobody (the offer cleared, CLEAROFFER, or replaced, or the turn over). Last, our knights (only
+the buyer sees which card it drew): drawn, played and held unplayed at the end a game, in the
+games we won and lost, and in the losses to a robot that ends with the Largest Army, how
+often our knights, played and held, reached the number it played.
 """
 import collections
 import glob
@@ -152,6 +155,8 @@ def game(path, nick, early):
                 pn, action = int(p[1]), p[2]
                 if action == "0":
                     seats[pn]["bought"] += 1
+                    # The server tells only the buyer which card it drew.
+                    seats[pn]["knights drawn"] += pn == me and p[3] == "9"
                 elif action == "1" and p[3] == "9":
                     seats[pn]["knights"] += 1
                 elif action == "3":
@@ -198,6 +203,7 @@ def main(argv):
     split = collections.Counter()  # (ahead early, won) -> games
     places = collections.Counter()  # (our place in the turn order, won) -> games
     offers = collections.Counter()
+    knights = collections.Counter()  # losses to a robot with the army, and ours reaching it
     games = skipped = 0
     for path in recordings(paths):
         g = game(path, nick, early)
@@ -215,15 +221,20 @@ def main(argv):
         best = max(c["early"] for s, c in seats.items() if s != me)
         split[(seats[me]["early"] >= best, won)] += 1
         places[(place, won)] += 1
+        if not won and seats[winner]["army"]:
+            knights["army"] += 1
+            knights["reached"] += seats[me]["knights drawn"] >= seats[winner]["knights"]
     print(f"games {games} (skipped {skipped}: unfinished, not 4 seats or no seat named {nick})")
     order = ["us, games won", "us, games lost", "robot that won", "robots that lost"]
     print(f"{'':18}" + "".join(f"{name:>18}" for name in order))
     print(f"{'seats':18}" + "".join(f"{len(groups[name]):>18}" for name in order))
+
+    def mean(key, name):
+        return sum(c[key] for c in groups[name]) / max(len(groups[name]), 1)
+
     for key, label in FIELDS:
         label = f"{label} ({early})" if key == "early" else label
-        cells = "".join(
-            f"{sum(c[key] for c in groups[name]) / max(len(groups[name]), 1):>18.2f}" for name in order
-        )
+        cells = "".join(f"{mean(key, name):>18.2f}" for name in order)
         print(f"{label:18}{cells}")
     for ahead in (True, False):
         _, n, rate = won_of(split, ahead)
@@ -254,6 +265,19 @@ def main(argv):
             f"taken {w} {offers['shared ' + w]} ({share('shared ' + w, 'shared'):.1f}%)"
             for w in ("by us", "by a robot", "by nobody")
         )
+    )
+
+    cells = []
+    for name in order[:2]:
+        drawn, played = mean("knights drawn", name), mean("knights", name)
+        cells.append(
+            f"{name[4:]}: drawn {drawn:.2f}, played {played:.2f}, "
+            f"held at the end {drawn - played:.2f}"
+        )
+    print("our knights a game, " + "; ".join(cells))
+    print(
+        f"our losses to a robot with the Largest Army: {knights['army']}; our knights drawn "
+        f"reached the knights it played in {knights['reached']}"
     )
     return 0
 
