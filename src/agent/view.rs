@@ -122,6 +122,26 @@ impl Belief {
         ok
     }
 
+    /// Records that the seat is known to hold `cards` (the server let it offer them): the
+    /// known part grows to cover them, taken from the unknown cards. Returns `false`, changing
+    /// nothing, when the hand is too small to hold them.
+    pub fn reveal(&mut self, cards: ResourceSet) -> bool {
+        let mut known = self.known;
+        let mut need = 0u32;
+        for r in Resource::ALL {
+            if cards[r] > known[r] {
+                need += u32::from(cards[r] - known[r]);
+                known[r] = cards[r];
+            }
+        }
+        if need > u32::from(self.unknown) {
+            return false;
+        }
+        self.known = known;
+        self.unknown -= need as u8;
+        true
+    }
+
     /// Makes the hand size `total` (a figure a server published), keeping the known cards
     /// where they fit, forgetting them otherwise.
     pub fn set_total(&mut self, total: u8) {
@@ -168,19 +188,11 @@ impl<S: Shape> View<S> {
     /// guessed hand is re-dealt to match (same size). Returns `false`, changing nothing, when
     /// the seat's hand is too small to hold them.
     pub fn reveal(&mut self, seat: Seat, cards: ResourceSet) -> bool {
-        let b = self.beliefs[seat];
-        let mut known = b.known;
-        let mut need = 0u32;
-        for r in Resource::ALL {
-            if cards[r] > known[r] {
-                need += u32::from(cards[r] - known[r]);
-                known[r] = cards[r];
-            }
-        }
-        if need > u32::from(b.unknown) {
+        let mut b = self.beliefs[seat];
+        if !b.reveal(cards) {
             return false;
         }
-        let unknown = b.unknown - need as u8;
+        let (known, unknown) = (b.known, b.unknown);
         // The rest of the hand: the old guesses not now known, as many as stay unknown.
         let old = self.state.hand(seat);
         let mut hand = known;
@@ -193,11 +205,7 @@ impl<S: Shape> View<S> {
         if left > 0 {
             return false;
         }
-        self.beliefs[seat] = Belief {
-            known,
-            unknown,
-            ..b
-        };
+        self.beliefs[seat] = b;
         self.state.set_hand(seat, hand);
         true
     }

@@ -116,12 +116,8 @@ impl<S: Shape> GameTask<S> {
         if answer && !discard {
             if !self.answers_offers || !self.offer_view(&mut view) {
                 // An agent that does not trade, an offer the engine cannot hold, or one we
-                // cannot pay: decline at once.
-                self.offer_in = None;
-                self.offers_seen += 1;
-                self.send(Message::RejectOffer(proto::RejectOffer::robot(
-                    &self.ctx.game,
-                )));
+                // cannot pay, or whose maker may no longer pay: decline at once.
+                self.decline_offer_now();
                 return None;
             }
         } else {
@@ -496,7 +492,7 @@ fn first_cards(hand: ResourceSet, n: u32) -> ResourceSet {
 mod tests {
     use super::*;
     use crate::client::ClientConfig;
-    use crate::game::{DevCard, Seat, Six};
+    use crate::game::{DevCard, Resource, Seat, Six};
     use jsettlers_protocol::transcript::{parse_lines, Direction};
 
     /// A game task of our bot (`catanbot`, a random agent) in `seat` of `game` on an `S`
@@ -839,9 +835,13 @@ mod tests {
         t
     }
 
-    /// Feeds `t` the server's lines of the recording `text` numbered in `lines`, and drops
+    /// Feeds `t` the server's lines of the recording `text` numbered in `lines`, and takes
     /// its output so far.
-    fn feed<S: Shape>(t: &mut GameTask<S>, text: &str, lines: std::ops::RangeInclusive<usize>) {
+    fn feed<S: Shape>(
+        t: &mut GameTask<S>,
+        text: &str,
+        lines: std::ops::RangeInclusive<usize>,
+    ) -> Vec<Message> {
         for (line_no, line) in parse_lines(text) {
             let line = line.unwrap();
             if line_no > *lines.end() {
@@ -851,7 +851,7 @@ mod tests {
                 t.on_message(&Message::parse(&line.text).unwrap());
             }
         }
-        let _ = t.take_outbox();
+        t.take_outbox()
     }
 
     /// A real SC_NSHO game on the 2.7 head that the scripted person created (our bot in seat
@@ -919,6 +919,40 @@ mod tests {
         );
         // Answered: a decision on that view is stale (its key has moved).
         assert_ne!(t.key(), key);
+    }
+
+    /// A real 4-player game (2.6.10, build 8f16fb0, three smart robots, our bot in seat 0):
+    /// robot 1 offers seat 3 and us 1 wood for 1 ore (line 618), then trades 3 wood to the
+    /// bank (line 623); the server leaves the offer up, and our acceptance, decided on the
+    /// view of line 618, came back refused (REJECTOFFER reason 1). Now the offer is declined
+    /// as soon as the maker's known wood is gone, and a decision on it is stale.
+    #[test]
+    fn an_offer_whose_maker_spent_the_cards_is_declined() {
+        let text = include_str!(
+            "../../../tests/fixtures/transcripts/catanbot-2.6.10-accept-after-the-offer-maker-bank-traded.log"
+        );
+        let mut t = task::<Classic>("~botsOnly~2", 0, 2610);
+        feed(&mut t, text, 1..=618);
+        let maker = Seat::new(1);
+        assert!(t.mirror().hand(maker).known[Resource::Wood] >= 1);
+        let (view, _) = t.decision_due().expect("the offer is ours to answer");
+        assert_eq!(view.state.phase(), Phase::TradeResponse);
+        let key = t.key();
+        // Robot 3's counter-offer to robot 1 and robot 1's refusal leave the offer payable.
+        assert!(feed(&mut t, text, 619..=622).is_empty());
+        assert!(t.offer_in.is_some());
+        assert_eq!(t.key(), key);
+        // Robot 1's bank trade of 3 wood.
+        let sent = feed(&mut t, text, 623..=623);
+        assert_eq!(t.mirror().hand(maker).known[Resource::Wood], 0);
+        assert!(t.offer_in.is_none());
+        assert_ne!(t.key(), key, "a decision on the offer is stale");
+        assert_eq!(
+            sent.iter().map(Message::encode).collect::<Vec<_>>(),
+            ["1037|~botsOnly~2,0"]
+        );
+        assert!(t.decision_due().is_none());
+        assert_eq!(t.report.health.rejected_requests, 0);
     }
 
     /// A real SC_TTD game (2.6.10, the scripted person's, build 68569de, our bot in seat 2):

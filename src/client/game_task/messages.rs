@@ -224,6 +224,9 @@ impl<S: Shape> GameTask<S> {
             }
             _ => {}
         }
+        if !self.done {
+            self.check_offer_payable();
+        }
     }
 
     /// A refusal of our last request: count it once, ban the action for this turn.

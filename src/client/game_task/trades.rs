@@ -174,6 +174,37 @@ impl<S: Shape> GameTask<S> {
         }
     }
 
+    /// After each message: an offer made to us stands only while its maker surely still holds
+    /// what it gives. The server checked that when the offer came, but leaves a standing offer
+    /// up when its maker spends the cards (a bank trade in its turn, a build) and then refuses
+    /// an acceptance (REJECTOFFER reason 1: smart200 shard 19 of session 44). Once the
+    /// mirror no longer knows the cards to be there, the offer is declined at once, and a
+    /// decision still on it is stale (its key moves).
+    pub(super) fn check_offer_payable(&mut self) {
+        let Some(m) = self.offer_in.as_ref() else {
+            return;
+        };
+        let (Some(from), Some(give)) = (seat_of::<S>(m.from), translate::resources(&m.give)) else {
+            return;
+        };
+        if !self.mirror.hand(from).known.contains(give) {
+            debug!(
+                from = m.from,
+                "the offer's maker may no longer hold what it gives"
+            );
+            self.decline_offer_now();
+        }
+    }
+
+    /// Declines the offer made to us without asking the agent.
+    pub(super) fn decline_offer_now(&mut self) {
+        self.offer_in = None;
+        self.offers_seen += 1;
+        self.send(Message::RejectOffer(proto::RejectOffer::robot(
+            &self.ctx.game,
+        )));
+    }
+
     /// Puts the offer made to us into `view` as the engine's pending offer, with the cards the
     /// offerer showed it holds; `false` when that is impossible (we lack what is asked, the
     /// trade does not involve the player in turn, ...).
@@ -194,6 +225,7 @@ impl<S: Shape> GameTask<S> {
             return false;
         };
         view.state.hand(me).contains(get)
+            && view.beliefs[from].known.contains(give)
             && view.reveal(from, give)
             && view.state.set_pending_offer(from, offer, waiting)
             && view.state.to_move() == me

@@ -115,6 +115,21 @@ impl<S: Shape> Mirror<S> {
         }
     }
 
+    /// MAKEOFFER: its maker held what it gives (from 2.5.00 `SOCGameMessageHandler
+    /// .handleMAKEOFFER` checks before it announces the offer; before, the maker's word is
+    /// taken, as the offer itself always was), so those cards become known ones. The known
+    /// part then falls with every card the maker spends or loses, so it tells whether a
+    /// standing offer can still be paid.
+    pub(super) fn on_offer(&mut self, m: &proto::MakeOffer) {
+        let Some(s) = seat_of::<S>(m.from) else {
+            return;
+        };
+        if !self.beliefs[s].reveal(set_of(&m.give)) {
+            // Possible only where the server did not check: nothing learned.
+            debug!(seat = ?s, "an offer of more cards than the hand holds");
+        }
+    }
+
     pub(super) fn on_robbery(&mut self, msg: &Message, m: &proto::RobberyResult) {
         let (Some(perp), Some(victim)) = (seat_of::<S>(m.perpetrator), seat_of::<S>(m.victim))
         else {

@@ -558,6 +558,7 @@ impl<S: Shape> Mirror<S> {
                     self.exchange(s, &m.give, &m.get);
                 }
             }
+            M::MakeOffer(m) => self.on_offer(m),
             M::AcceptOffer(m) => {
                 if let (Some(a), Some(o), Some((to_acc, to_off))) = (
                     seat_of::<S>(m.accepting),
