@@ -182,3 +182,24 @@ fn the_scan_of_recorded_games_tells_taken_from_put_off() {
     let (city, _) = scan("catanbot-2.7-person-leaves.log");
     assert!(!city.is_empty() && city.iter().all(|p| p.taken), "{city:?}");
 }
+
+/// `WinScan::card_turns` counts each turn the recording seat ended by its own choice once:
+/// as many as its END_TURNs in the recording (a won game's last turn, which ends in the win,
+/// has none), and a card affordable at no more of them.
+#[test]
+fn turns_ended_are_counted_once_each() {
+    use catan_bot::perf::wins::WinScan;
+    for file in [
+        "catanbot-2.6.10-win-by-pruned-roads.log",
+        "catanbot-2.6.10-win-by-a-knight-delayed.log",
+    ] {
+        let text = fixture(file);
+        let mut scan = WinScan::default();
+        let replayed = replay_views(&text, |_, view| scan.see(view));
+        let won = replayed.games[0].won().expect("a winner and our seat");
+        let (ended, affordable) = scan.card_turns(won);
+        let end_turns = text.lines().filter(|l| l.starts_with("> 1032|")).count();
+        assert_eq!(ended as usize, end_turns, "{file}");
+        assert!(affordable <= ended, "{file}");
+    }
+}

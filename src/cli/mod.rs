@@ -55,7 +55,8 @@ pub enum Command {
     /// Score playout policies by how well they forecast the winners of recorded real games.
     Calibrate(calibrate::Args),
     /// Find the certain wins within the turn at the recording robot's decision points of
-    /// recorded games, and whether each was taken in that turn.
+    /// recorded games, and whether each was taken in that turn; and how many of its turns
+    /// ended with a development card affordable and not bought.
     Wins(wins::Args),
 }
 

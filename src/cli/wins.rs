@@ -1,6 +1,7 @@
 //! `catan-bot wins`: the certain wins within the turn at the recording seat's decision points
 //! of recorded classic games, and whether each was taken in that turn
-//! ([`crate::perf::wins`]).
+//! ([`crate::perf::wins`]); and how many of the seat's turns ended with a development card
+//! affordable and not bought.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -28,6 +29,8 @@ pub fn run(args: Args) -> i32 {
     let (mut taken, mut later_won, mut lost) = (0u32, 0u32, 0u32);
     let mut first_moves: BTreeMap<&str, u32> = BTreeMap::new();
     let (mut total_us, mut max_us) = (0u128, 0u128);
+    // Turns ended by choice and those with a card affordable, in games won and lost.
+    let mut card_turns = [(0u32, 0u32); 2];
     for file in &args.files {
         let Ok(text) = std::fs::read_to_string(file) else {
             eprintln!("{}: cannot read", file.display());
@@ -52,6 +55,9 @@ pub fn run(args: Args) -> i32 {
             points += scan.points;
             total_us += scan.total_us;
             max_us = max_us.max(scan.max_us);
+            let (ended, affordable) = scan.card_turns(won);
+            let c = &mut card_turns[usize::from(won)];
+            *c = (c.0 + ended, c.1 + affordable);
             let found = scan.finish(won);
             if found.is_empty() {
                 continue;
@@ -104,6 +110,17 @@ pub fn run(args: Args) -> i32 {
             .collect();
         println!("first moves of the wins not taken: {}", kinds.join(", "));
     }
+    let share = |(n, k): (u32, u32)| {
+        format!(
+            "{k} of {n} ({:.1}%)",
+            100.0 * f64::from(k) / f64::from(n.max(1))
+        )
+    };
+    println!(
+        "turns ended with a development card affordable and not bought: in games won {}, lost {}",
+        share(card_turns[1]),
+        share(card_turns[0])
+    );
     if points > 0 {
         println!(
             "check time: mean {:.2} ms, max {:.1} ms",

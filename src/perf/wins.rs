@@ -5,7 +5,7 @@
 
 use crate::agent::view::View;
 use crate::agent::win::winning_move;
-use crate::game::{Action, Shape};
+use crate::game::{Action, Phase, Shape};
 
 /// A decision point where a certain win within the turn was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +31,10 @@ pub struct WinScan {
     pub max_us: u128,
     /// All the checks together, in microseconds.
     pub total_us: u128,
+    /// Per turn of the seat's own in which it had a decision in the main phase: whether a
+    /// development card was affordable at the last one (the end of the turn, but for a turn
+    /// the game ended in).
+    card_at_end: Vec<(u32, bool)>,
 }
 
 impl WinScan {
@@ -47,6 +51,24 @@ impl WinScan {
         if let Some(a) = found {
             self.found.push((turn, view.state.total_vp(view.me), a));
         }
+        let st = &view.state;
+        if st.phase() == Phase::Main && st.current_player() == view.me {
+            let affordable = st.is_legal(Action::BuyDevCard);
+            match self.card_at_end.last_mut() {
+                Some((t, a)) if *t == turn => *a = affordable,
+                _ => self.card_at_end.push((turn, affordable)),
+            }
+        }
+    }
+
+    /// The seat's turns that ended by its own choice (a won game's last turn left out, as
+    /// it ended in a win) and how many of them ended with a development card affordable:
+    /// cards in the deck and wool, grain and ore in hand, not bought.
+    pub fn card_turns(&self, won: bool) -> (u32, u32) {
+        self.card_at_end
+            .iter()
+            .filter(|&&(t, _)| !(won && t == self.last_turn))
+            .fold((0, 0), |(n, k), &(_, a)| (n + 1, k + u32::from(a)))
     }
 
     /// The points where a win was found; one is taken when the seat won and had no decision
