@@ -34,7 +34,7 @@ pub struct Args {
     /// paper's at 10,000: 59.0% over 100), strongest (the default: 65.7% over 1,000 games of
     /// the server's default robot mix with its debug data check off, as on users' servers;
     /// 65.5% over 200 against all-smart robots, 75.0% over 200 against all-fast ones; with
-    /// win=1, the default since 2026-12-07, 68.0% over 1,012). Win rates on 2.6.10 from
+    /// win=1, the default since 2026-12-07, 68.1% over its own 1,000). Win rates on 2.6.10 from
     /// docs/results.md. Every level plays legal moves chosen by the same
     /// search and, with --pace, keeps a stock robot's timings.
     #[arg(long, conflicts_with = "agent")]
