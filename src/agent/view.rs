@@ -183,33 +183,6 @@ impl<S: Shape> View<S> {
         View { state, me, beliefs }
     }
 
-    /// Records that `seat` is known to hold `cards` (the server let it offer them): the
-    /// belief's known part grows to cover them, taken from its unknown cards, and the state's
-    /// guessed hand is re-dealt to match (same size). Returns `false`, changing nothing, when
-    /// the seat's hand is too small to hold them.
-    pub fn reveal(&mut self, seat: Seat, cards: ResourceSet) -> bool {
-        let mut b = self.beliefs[seat];
-        if !b.reveal(cards) {
-            return false;
-        }
-        let (known, unknown) = (b.known, b.unknown);
-        // The rest of the hand: the old guesses not now known, as many as stay unknown.
-        let old = self.state.hand(seat);
-        let mut hand = known;
-        let mut left = u32::from(unknown);
-        for r in Resource::ALL {
-            let spare = u32::from(old[r].saturating_sub(known[r])).min(left);
-            hand[r] += spare as u8;
-            left -= spare;
-        }
-        if left > 0 {
-            return false;
-        }
-        self.beliefs[seat] = b;
-        self.state.set_hand(seat, hand);
-        true
-    }
-
     /// A view that knows everything (tests, and agents that do not sample).
     pub fn perfect(state: State<S>, me: Seat) -> View<S> {
         let mut v = View::open_hands(state, me);
@@ -223,9 +196,6 @@ impl<S: Shape> View<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Board, Rules};
-    use rand::rngs::SmallRng;
-    use rand::SeedableRng;
 
     #[test]
     fn unseen_losses_only_lower_the_known_bound() {
@@ -257,26 +227,21 @@ mod tests {
 
     #[test]
     fn revealing_offered_cards_moves_them_from_unknown_to_known() {
-        let mut rng = SmallRng::seed_from_u64(1);
-        let mut st = State::new(Board::random(&mut rng), Rules::default(), Seat::new(0));
-        let s = Seat::new(2);
-        st.set_hand(s, ResourceSet::new(0, 3, 1, 0, 0));
-        let mut v = View::open_hands(st, Seat::new(0));
-        v.beliefs[s] = Belief {
+        let mut b = Belief {
             known: ResourceSet::new(0, 1, 0, 0, 0),
             unknown: 3,
             dev_hidden: true,
             dev_ages: DevAges::default(),
         };
-        assert!(v.reveal(s, ResourceSet::new(2, 0, 0, 0, 0)));
-        assert_eq!(v.beliefs[s].known, ResourceSet::new(2, 1, 0, 0, 0));
-        assert_eq!(v.beliefs[s].unknown, 1);
-        let h = v.state.hand(s);
-        assert_eq!(h.total(), 4);
-        assert!(h.contains(ResourceSet::new(2, 1, 0, 0, 0)));
-        let before = v.clone();
-        assert!(!v.reveal(s, ResourceSet::new(0, 0, 0, 0, 5)));
-        assert_eq!((v.beliefs, v.state), (before.beliefs, before.state));
+        assert!(b.reveal(ResourceSet::new(2, 0, 0, 0, 0)));
+        assert_eq!((b.known, b.unknown), (ResourceSet::new(2, 1, 0, 0, 0), 1));
+        assert_eq!(b.total(), 4);
+        // Known already: nothing changes.
+        assert!(b.reveal(ResourceSet::new(1, 1, 0, 0, 0)));
+        assert_eq!((b.known, b.unknown), (ResourceSet::new(2, 1, 0, 0, 0), 1));
+        let before = b;
+        assert!(!b.reveal(ResourceSet::new(0, 0, 0, 0, 5)));
+        assert_eq!(b, before);
     }
 
     /// Ages follow the public count: new cards come in at 0, a played card leaves the

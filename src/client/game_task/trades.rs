@@ -205,9 +205,11 @@ impl<S: Shape> GameTask<S> {
         )));
     }
 
-    /// Puts the offer made to us into `view` as the engine's pending offer, with the cards the
-    /// offerer showed it holds; `false` when that is impossible (we lack what is asked, the
-    /// trade does not involve the player in turn, ...).
+    /// Puts the offer made to us into `view` as the engine's pending offer; `false` when that
+    /// is impossible (we lack what is asked, the trade does not involve the player in turn,
+    /// ...). The view's hand of the offerer already holds the cards it gives: the mirror knows
+    /// them since the offer came, and `check_offer_payable` declined the offer
+    /// after any message that took them away.
     pub(super) fn offer_view(&self, view: &mut View<S>) -> bool {
         let Some(m) = self.offer_in.as_ref() else {
             return false;
@@ -225,8 +227,6 @@ impl<S: Shape> GameTask<S> {
             return false;
         };
         view.state.hand(me).contains(get)
-            && view.beliefs[from].known.contains(give)
-            && view.reveal(from, give)
             && view.state.set_pending_offer(from, offer, waiting)
             && view.state.to_move() == me
     }
